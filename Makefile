@@ -1,0 +1,11 @@
+# The two commands of the quick start. Each brings in what it needs first.
+.PHONY: video test setup
+
+setup:
+	@bash scripts/setup.sh
+
+video: setup
+	.venv/bin/python render.py
+
+test: setup
+	.venv/bin/python -m pytest

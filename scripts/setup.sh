@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Bring in what the project needs, once: Debian packages, then a virtual
+# environment at .venv with the pinned Python packages. A second run installs
+# nothing. Used by `make video` and `make test`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES=(libcairo2-dev libpango1.0-dev pkg-config ffmpeg espeak-ng)
+
+missing=()
+for pkg in "${APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+    apt_cmd="apt-get update && apt-get install -y ${missing[*]}"
+    if [ "$(id -u)" = 0 ]; then
+        echo "setup: installing system packages: ${missing[*]}"
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    elif command -v sudo >/dev/null 2>&1; then
+        echo "setup: installing system packages with sudo: ${missing[*]}"
+        sudo apt-get update -qq
+        sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    else
+        echo "setup: missing system packages; as root run: $apt_cmd" >&2
+        exit 1
+    fi
+fi
+
+PYTHON=${PYTHON:-python3}
+stamp=".venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)"
+if [ ! -f "$stamp" ]; then
+    echo "setup: building .venv with the pinned packages (first run takes a few minutes)"
+    [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
+    .venv/bin/python -m pip install --quiet --upgrade pip
+    .venv/bin/python -m pip install --quiet -e ".[test]"
+    rm -f .venv/.installed-*
+    touch "$stamp"
+fi
