@@ -1,0 +1,273 @@
+"""The ledger: every number the chapter shows, by section, from the models.
+
+A section is named after the part of the chapter that shows it; the scenes read
+their numbers from here (or from the same model calls), and
+``python render.py numbers`` prints the whole ledger as JSON. ``--set
+SECTION.PARAM=VALUE`` changes a default; every value is checked here and a bad
+one raises :class:`SettingError` with a one-line message that names the
+parameter and what is allowed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from core import bottleneck, grid, potion, seq2seq, spotlight
+
+
+class SettingError(ValueError):
+    """A --set value that is unknown or out of range; the message is one line."""
+
+
+@dataclass(frozen=True)
+class Param:
+    """One settable parameter: its default, a parser from text, and what is allowed."""
+
+    default: Any
+    parse: Callable[[str], Any]
+    allowed: str
+
+
+def _number(low: float, *, whole: bool = False, high: float = math.inf) -> Callable[[str], Any]:
+    def parse(text: str) -> Any:
+        try:
+            value = float(text)
+        except ValueError:
+            raise ValueError("not a number") from None
+        if not math.isfinite(value):
+            raise ValueError("not a finite number")
+        if whole and value != int(value):
+            raise ValueError("not a whole number")
+        if not low <= value <= high or value <= 0:
+            raise ValueError("out of range")
+        return int(value) if whole else value
+
+    return parse
+
+
+def _boolean(text: str) -> bool:
+    table = {"true": True, "yes": True, "on": True, "1": True,
+             "false": False, "no": False, "off": False, "0": False}
+    if text.lower() not in table:
+        raise ValueError("not true or false")
+    return table[text.lower()]
+
+
+def _choice(options: Iterable[str]) -> Callable[[str], str]:
+    options = tuple(options)
+
+    def parse(text: str) -> str:
+        if text not in options:
+            raise ValueError("not one of the choices")
+        return text
+
+    return parse
+
+
+def _sentence(text: str) -> tuple[str, ...]:
+    words = tuple(text.split())
+    if not 2 <= len(words) <= grid.MAX_WORDS or any(w not in grid.VOCABULARY for w in words):
+        raise ValueError("not a sentence of vocabulary words")
+    return words
+
+
+def _swap(text: str) -> tuple[str, str] | None:
+    if text == "auto":
+        return None
+    old, sep, new = text.partition(":")
+    if not sep or old not in grid.VOCABULARY or new not in grid.VOCABULARY or old == new:
+        raise ValueError("not OLD:NEW")
+    return old, new
+
+
+GRID_WORDS = ", ".join(grid.VOCABULARY)
+
+PARAMS: dict[str, dict[str, Param]] = {
+    "bottleneck": {
+        "room": Param(bottleneck.DEFAULT_ROOM, _number(1, whole=True, high=bottleneck.MAX_SIZE),
+                      f"a whole number from 1 to {bottleneck.MAX_SIZE}"),
+        "length": Param(bottleneck.DEFAULT_LENGTH,
+                        _number(1, whole=True, high=bottleneck.MAX_SIZE),
+                        f"a whole number from 1 to {bottleneck.MAX_SIZE}"),
+    },
+    "spotlight": {
+        "sharpness": Param(spotlight.DEFAULT_SHARPNESS, _number(0, high=1e6),
+                           "a number above 0, at most 1000000"),
+        "asker": Param(spotlight.DEFAULT_ASKER, _choice(spotlight.WORDS),
+                       "one of " + ", ".join(spotlight.WORDS)),
+        "lookback": Param(False, _boolean, "true or false"),
+    },
+    "grid": {
+        "sharpness": Param(grid.DEFAULT_SHARPNESS, _number(0, high=1e6),
+                           "a number above 0, at most 1000000"),
+        "sentence": Param(" ".join(grid.SENTENCE), _sentence,
+                          f"2 to {grid.MAX_WORDS} words from: {GRID_WORDS}"),
+        "reader": Param(grid.DEFAULT_READER, _choice(grid.VOCABULARY),
+                        "a word of the sentence"),
+        "swap": Param("auto", _swap,
+                      f"auto, or OLD:NEW with two different words from: {GRID_WORDS}"),
+    },
+    "seq2seq": {
+        "length": Param(seq2seq.DEFAULT_EXAMPLE_LENGTH, _number(1, whole=True, high=32),
+                        "a whole number from 1 to 32"),
+    },
+    "potion": {
+        "sharpness": Param(potion.SHARPNESS, _number(0, high=1e6),
+                           "a number above 0, at most 1000000"),
+    },
+}
+
+
+def parse_settings(items: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """Turn ``SECTION.PARAM=VALUE`` strings into checked values over the defaults."""
+    settings = {s: {} for s in PARAMS}
+    for item in items:
+        name, sep, text = item.partition("=")
+        section, dot, param = name.partition(".")
+        if not sep or not dot:
+            raise SettingError(f"--set {item!r}: expected SECTION.PARAM=VALUE")
+        if section not in PARAMS:
+            raise SettingError(
+                f"--set {name}: unknown section {section!r}; sections: {', '.join(PARAMS)}"
+            )
+        if param not in PARAMS[section]:
+            raise SettingError(
+                f"--set {name}: unknown parameter; {section} takes: "
+                + ", ".join(PARAMS[section])
+            )
+        spec = PARAMS[section][param]
+        try:
+            settings[section][param] = spec.parse(text.strip())
+        except ValueError:
+            raise SettingError(f"--set {name}={text!r}: must be {spec.allowed}") from None
+    return resolve(settings)
+
+
+def resolve(settings: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, dict[str, Any]]:
+    """Fill in defaults (parsed) and check the cross-parameter rules."""
+    out: dict[str, dict[str, Any]] = {}
+    for section, params in PARAMS.items():
+        given = dict((settings or {}).get(section, {}))
+        out[section] = {
+            name: given[name] if name in given else spec.parse(str(spec.default))
+            if isinstance(spec.default, str) else spec.default
+            for name, spec in params.items()
+        }
+    g = out["grid"]
+    if g["reader"] not in g["sentence"]:
+        raise SettingError(
+            f"--set grid.reader={g['reader']}: must be a word of the sentence "
+            f"({' '.join(g['sentence'])})"
+        )
+    if g["swap"] is not None and g["swap"][0] not in g["sentence"]:
+        raise SettingError(
+            f"--set grid.swap: {g['swap'][0]!r} is not in the sentence ({' '.join(g['sentence'])})"
+        )
+    return out
+
+
+def swapped(words: tuple[str, ...], swap: tuple[str, str]) -> tuple[str, ...]:
+    """The sentence with the first ``old`` replaced by ``new``."""
+    old, new = swap
+    i = words.index(old)
+    return words[:i] + (new,) + words[i + 1:]
+
+
+# ----------------------------------------------------------------- sections
+
+
+def bottleneck_numbers(room: int, length: int) -> dict[str, Any]:
+    main = bottleneck.squeeze(room, length)
+    sweep_lengths = sorted({max(1, room // 2), room, length, min(bottleneck.MAX_SIZE,
+                                                                   round(room * 2.25))})
+    sweep = []
+    for n in sweep_lengths:
+        s = main if n == length else bottleneck.squeeze(room, n)
+        sweep.append({k: v for k, v in asdict(s).items()
+                      if k not in ("example_in", "example_out", "rule")})
+    return {**asdict(main), "sweep": sweep}
+
+
+def grid_numbers(sharpness: float, sentence: tuple[str, ...], reader: str,
+                 swap: tuple[str, str] | None) -> dict[str, Any]:
+    """The grid, and the grid again with one word changed.
+
+    With no swap given, the reader's top word is changed for the next word of
+    the vocabulary with the same tag (cat -> dog).
+    """
+    before = grid.weight_grid(sentence, reader, sharpness)
+    if swap is None:
+        tag = grid.VOCABULARY[before.top_word].tag
+        same = [w for w in grid.VOCABULARY if grid.VOCABULARY[w].tag == tag]
+        swap = (before.top_word, same[(same.index(before.top_word) + 1) % len(same)])
+    after_words = swapped(sentence, swap)
+    after_reader = reader if reader in after_words else after_words[before.reader_index]
+    after = grid.weight_grid(after_words, after_reader, sharpness)
+    return {**asdict(before), "swap": list(swap), "changed": asdict(after)}
+
+
+def spotlight_numbers(sharpness: float, asker: str, lookback: bool) -> dict[str, Any]:
+    main = spotlight.trace(asker, sharpness, lookback)
+    return {
+        **asdict(main),
+        "budget_points": spotlight.BUDGET_POINTS,
+        "sharpness_sweep": [
+            {"sharpness": s, "shares": list(spotlight.trace(asker, s, lookback).shares)}
+            for s in (1.0, 4.0, 8.0)
+        ],
+        "askers": {w: list(spotlight.trace(w, sharpness, lookback).shares)
+                   for w in spotlight.WORDS},
+        "lookback_rule": {w: asdict(spotlight.trace(w, sharpness, True))
+                          for w in spotlight.WORDS},
+    }
+
+
+def compute(settings: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Any]:
+    """The whole ledger: a key per section of the chapter, each a dict of plain data."""
+    s = resolve(settings)
+    g = s["grid"]
+    grid_part = grid_numbers(g["sharpness"], g["sentence"], g["reader"], g["swap"])
+    seq = seq2seq.run_seq2seq(example_length=s["seq2seq"]["length"])
+    pot = potion.mix_potions(sharpness=s["potion"]["sharpness"])
+    shuffled = tuple(reversed(potion.WORDS))
+    return {
+        "title": {},
+        "two_jobs": {},
+        "bottleneck": bottleneck_numbers(**s["bottleneck"]),
+        "writing": {
+            "input": list(seq.example_input),
+            "output": list(seq.example_closed_book_output),
+        },
+        "open_book": asdict(seq),
+        "ask_offer": {
+            k: grid_part[k] for k in ("words", "features", "reader", "reader_index", "top_word",
+                                      "top_index", "top_match", "products", "sharpness")
+        } | {
+            "query": grid_part["queries"][grid_part["reader_index"]],
+            "key": grid_part["keys"][grid_part["top_index"]],
+        },
+        "grid": grid_part,
+        "formula": {
+            "reader": grid_part["reader"],
+            "top_word": grid_part["top_word"],
+            "match": grid_part["top_match"],
+            "weight": grid_part["top_weight"],
+            "row_total": grid_part["row_total"],
+            "sharpness": grid_part["sharpness"],
+        },
+        "spotlight": spotlight_numbers(**s["spotlight"]),
+        "potion": asdict(pot) | {
+            "shuffled_words": list(shuffled),
+            "shuffled_flasks": potion.flasks(shuffled, sharpness=s["potion"]["sharpness"]),
+            "flasks": potion.flasks(potion.WORDS, sharpness=s["potion"]["sharpness"]),
+        },
+        "assembly": {
+            k: v for k, v in asdict(pot).items()
+            if k in ("last_word", "last_flask", "hidden", "distilled", "vocabulary",
+                     "probabilities", "ranking", "predicted")
+        },
+        "misreading": {},
+    }
