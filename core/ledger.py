@@ -225,49 +225,78 @@ def spotlight_numbers(sharpness: float, asker: str, lookback: bool) -> dict[str,
     }
 
 
+def _grid_part(s: Mapping[str, Any]) -> dict[str, Any]:
+    g = s["grid"]
+    return grid_numbers(g["sharpness"], g["sentence"], g["reader"], g["swap"])
+
+
+def _ask_offer(s: Mapping[str, Any]) -> dict[str, Any]:
+    part = _grid_part(s)
+    keep = ("words", "features", "reader", "reader_index", "top_word", "top_index", "top_match",
+            "products", "sharpness")
+    return {k: part[k] for k in keep} | {
+        "query": part["queries"][part["reader_index"]],
+        "key": part["keys"][part["top_index"]],
+    }
+
+
+def _formula(s: Mapping[str, Any]) -> dict[str, Any]:
+    part = _grid_part(s)
+    return {
+        "reader": part["reader"],
+        "top_word": part["top_word"],
+        "match": part["top_match"],
+        "weight": part["top_weight"],
+        "row_total": part["row_total"],
+        "sharpness": part["sharpness"],
+    }
+
+
+def _writing(s: Mapping[str, Any]) -> dict[str, Any]:
+    seq = seq2seq.run_seq2seq(example_length=s["seq2seq"]["length"])
+    return {"input": list(seq.example_input), "output": list(seq.example_closed_book_output)}
+
+
+def _potion(s: Mapping[str, Any]) -> dict[str, Any]:
+    sharpness = s["potion"]["sharpness"]
+    shuffled = tuple(reversed(potion.WORDS))
+    return asdict(potion.mix_potions(sharpness=sharpness)) | {
+        "shuffled_words": list(shuffled),
+        "shuffled_flasks": potion.flasks(shuffled, sharpness=sharpness),
+        "flasks": potion.flasks(potion.WORDS, sharpness=sharpness),
+    }
+
+
+def _assembly(s: Mapping[str, Any]) -> dict[str, Any]:
+    pot = asdict(potion.mix_potions(sharpness=s["potion"]["sharpness"]))
+    keep = ("last_word", "last_flask", "hidden", "distilled", "vocabulary", "probabilities",
+            "ranking", "predicted")
+    return {k: pot[k] for k in keep}
+
+
+#: A function per section of the chapter, in chapter order.
+SECTIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
+    "title": lambda s: {},
+    "two_jobs": lambda s: {},
+    "bottleneck": lambda s: bottleneck_numbers(**s["bottleneck"]),
+    "writing": _writing,
+    "open_book": lambda s: asdict(seq2seq.run_seq2seq(example_length=s["seq2seq"]["length"])),
+    "ask_offer": _ask_offer,
+    "grid": _grid_part,
+    "formula": _formula,
+    "spotlight": lambda s: spotlight_numbers(**s["spotlight"]),
+    "potion": _potion,
+    "assembly": _assembly,
+    "misreading": lambda s: {},
+}
+
+
+def section(name: str, settings: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Any]:
+    """The numbers of one section, for the given (or default) settings."""
+    return SECTIONS[name](resolve(settings))
+
+
 def compute(settings: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Any]:
     """The whole ledger: a key per section of the chapter, each a dict of plain data."""
     s = resolve(settings)
-    g = s["grid"]
-    grid_part = grid_numbers(g["sharpness"], g["sentence"], g["reader"], g["swap"])
-    seq = seq2seq.run_seq2seq(example_length=s["seq2seq"]["length"])
-    pot = potion.mix_potions(sharpness=s["potion"]["sharpness"])
-    shuffled = tuple(reversed(potion.WORDS))
-    return {
-        "title": {},
-        "two_jobs": {},
-        "bottleneck": bottleneck_numbers(**s["bottleneck"]),
-        "writing": {
-            "input": list(seq.example_input),
-            "output": list(seq.example_closed_book_output),
-        },
-        "open_book": asdict(seq),
-        "ask_offer": {
-            k: grid_part[k] for k in ("words", "features", "reader", "reader_index", "top_word",
-                                      "top_index", "top_match", "products", "sharpness")
-        } | {
-            "query": grid_part["queries"][grid_part["reader_index"]],
-            "key": grid_part["keys"][grid_part["top_index"]],
-        },
-        "grid": grid_part,
-        "formula": {
-            "reader": grid_part["reader"],
-            "top_word": grid_part["top_word"],
-            "match": grid_part["top_match"],
-            "weight": grid_part["top_weight"],
-            "row_total": grid_part["row_total"],
-            "sharpness": grid_part["sharpness"],
-        },
-        "spotlight": spotlight_numbers(**s["spotlight"]),
-        "potion": asdict(pot) | {
-            "shuffled_words": list(shuffled),
-            "shuffled_flasks": potion.flasks(shuffled, sharpness=s["potion"]["sharpness"]),
-            "flasks": potion.flasks(potion.WORDS, sharpness=s["potion"]["sharpness"]),
-        },
-        "assembly": {
-            k: v for k, v in asdict(pot).items()
-            if k in ("last_word", "last_flask", "hidden", "distilled", "vocabulary",
-                     "probabilities", "ranking", "predicted")
-        },
-        "misreading": {},
-    }
+    return {name: make(s) for name, make in SECTIONS.items()}

@@ -1,0 +1,170 @@
+"""ChapterScene: a Scene made of timed beats, with its numbers from the ledger.
+
+A beat is what the viewer sees between two narration passages. Its length in
+seconds is an input (``beat_seconds``, later replaced by the measured length
+of its passage), and the animations inside a beat take fractions of it
+(``beat.part(0.3)``), so a longer passage stretches the pictures rather than
+running past them. At the end of every beat the scene pads with a wait up to
+the beat's length, checks its layout (every text inside the frame, no two
+texts overlapping, none too small to read), and can save the frame as a PNG.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from manim import (
+    BLACK,
+    Mobject,
+    Scene,
+    Text,
+    MarkupText,
+    config,
+)
+
+from core import ledger
+from scenes import style
+
+
+@dataclass
+class Beat:
+    """One beat: its name, its length in seconds, and when it started (seconds)."""
+
+    name: str
+    seconds: float
+    start: float
+
+    def part(self, fraction: float) -> float:
+        """A run time that is ``fraction`` of this beat, in seconds."""
+        return self.seconds * fraction
+
+
+@dataclass(frozen=True)
+class BeatRecord:
+    name: str
+    start: float  # seconds from the start of the scene
+    end: float
+
+
+def words(text: str, size: int = style.BODY, color=style.INK, **kwargs: Any) -> Text:
+    """Text in the chapter's font."""
+    return Text(text, font=style.FONT, font_size=size, color=color, **kwargs)
+
+
+def markup(text: str, size: int = style.BODY, color=style.INK, **kwargs: Any) -> MarkupText:
+    """Pango markup (bold, colour spans, sub/superscripts) in the chapter's font."""
+    return MarkupText(text, font=style.FONT, font_size=size, color=color, **kwargs)
+
+
+class ChapterScene(Scene):
+    """Base of every scene in the chapter."""
+
+    #: the ledger section this scene shows (also the --set prefix of its parameters)
+    section: ClassVar[str] = ""
+    #: the title of this scene in the chapter list (at most 49 characters)
+    title: ClassVar[str] = ""
+    #: the beats in order, with their default lengths in seconds
+    beat_seconds: ClassVar[dict[str, float]] = {}
+
+    #: set by the renderer: resolved --set values, beat lengths from narration,
+    #: and where to save key frames
+    settings: ClassVar[dict[str, dict[str, Any]] | None] = None
+    durations: ClassVar[dict[str, float] | None] = None
+    keyframe_dir: ClassVar[Path | None] = None
+
+    def setup(self) -> None:
+        self.camera.background_color = style.BACKGROUND
+        self.numbers: dict[str, Any] = (
+            ledger.section(self.section, self.settings) if self.section else {}
+        )
+        self.beat_log: list[BeatRecord] = []
+        self.layout_problems: list[str] = []
+        self.timing_problems: list[str] = []
+        self._beat: Beat | None = None
+
+    # ------------------------------------------------------------- beats
+    @classmethod
+    def beat_length(cls, name: str) -> float:
+        """The length of a beat in seconds: narration's if given, else the default."""
+        return (cls.durations or {}).get(name, cls.beat_seconds[name])
+
+    def beat(self, name: str) -> Beat:
+        """Close the beat in progress and open the next one."""
+        self._close_beat()
+        if name not in self.beat_seconds:
+            raise KeyError(f"{type(self).__name__} has no beat {name!r}")
+        self._beat = Beat(name, self.beat_length(name), self.renderer.time)
+        return self._beat
+
+    def _close_beat(self) -> None:
+        beat = self._beat
+        if beat is None:
+            return
+        used = self.renderer.time - beat.start
+        if used > beat.seconds + 1e-6:
+            self.timing_problems.append(
+                f"beat {beat.name!r} ran {used:.2f} s, longer than its {beat.seconds:.2f} s"
+            )
+        elif beat.seconds - used > 1e-6:
+            self.wait(beat.seconds - used)
+        self.beat_log.append(BeatRecord(beat.name, beat.start, self.renderer.time))
+        self.layout_problems.extend(layout_problems(self.mobjects, f"beat {beat.name!r}"))
+        self._save_keyframe(beat.name)
+        self._beat = None
+
+    def tear_down(self) -> None:
+        self._close_beat()
+        played = [b.name for b in self.beat_log]
+        missing = [b for b in self.beat_seconds if b not in played]
+        if missing:
+            self.timing_problems.append(f"beats never played: {', '.join(missing)}")
+
+    def _save_keyframe(self, name: str) -> None:
+        if self.keyframe_dir is None:
+            return
+        self.renderer.update_frame(self, ignore_skipping=True)
+        path = Path(self.keyframe_dir) / f"{type(self).__name__}-{len(self.beat_log):02d}-{name}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.renderer.camera.get_image().save(path)
+
+
+# ----------------------------------------------------------------- layout
+
+
+def visible_texts(mobjects: list[Mobject]) -> list[Text | MarkupText]:
+    """Every text on screen that a viewer can see (any opacity above zero)."""
+    found: list[Text | MarkupText] = []
+    for top in mobjects:
+        for m in top.get_family():
+            if isinstance(m, (Text, MarkupText)) and m not in found:
+                if m.get_fill_opacity() > 0.05 and m.width > 0:
+                    found.append(m)
+    return found
+
+
+def layout_problems(mobjects: list[Mobject], where: str) -> list[str]:
+    """Texts outside the frame, overlapping each other, or too small to read."""
+    problems = []
+    texts = visible_texts(mobjects)
+    half_w, half_h = config.frame_width / 2, config.frame_height / 2
+    boxes = []
+    for t in texts:
+        left, right = t.get_left()[0], t.get_right()[0]
+        bottom, top = t.get_bottom()[1], t.get_top()[1]
+        label = f"{where}: text {t.original_text[:30]!r}" if hasattr(t, "original_text") else where
+        if left < -half_w or right > half_w or bottom < -half_h or top > half_h:
+            problems.append(f"{label} leaves the frame")
+        if t.font_size < style.MIN_FONT_SIZE - 0.5:
+            problems.append(f"{label} is too small ({t.font_size:.0f} < {style.MIN_FONT_SIZE})")
+        boxes.append((label, left, right, bottom, top))
+    slack = 0.01  # glyph boxes may touch; they may not cross
+    for i, (la, l1, r1, b1, t1) in enumerate(boxes):
+        for lb, l2, r2, b2, t2 in boxes[i + 1:]:
+            if l1 < r2 - slack and l2 < r1 - slack and b1 < t2 - slack and b2 < t1 - slack:
+                problems.append(f"{la} overlaps {lb.split(': ', 1)[-1]}")
+    return problems
+
+
+__all__ = ["Beat", "BeatRecord", "ChapterScene", "markup", "words", "layout_problems", "BLACK"]
