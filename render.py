@@ -13,10 +13,23 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import shutil
 import sys
+import tempfile
+import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
+
+#: name -> (width px, height px, frames per second)
+QUALITIES: dict[str, tuple[int, int, int]] = {
+    "preview": (854, 480, 15),
+    "draft": (1280, 720, 30),
+    "publish": (1920, 1080, 60),
+    "4k": (3840, 2160, 60),
+}
 
 
 class UsageError(Exception):
@@ -50,6 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_settings(content)
     content.add_argument("--no-narration", action="store_true",
                          help="render without a voice (silent video)")
+    output.add_argument("--keyframes", metavar="DIR",
+                        help="also save the last frame of every beat as PNG into DIR")
     render.add_argument("--dry-run", action="store_true",
                         help="check the arguments and print what would be rendered")
     return parser
@@ -87,11 +102,101 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_render(args: argparse.Namespace) -> int:
-    from pipeline.rendering import render_scenes
+def _pick_scenes(names: list[str]) -> list[Any]:
+    from scenes import SCENES_BY_NAME, SCENES_IN_ORDER
 
+    unknown = [n for n in names if n not in SCENES_BY_NAME]
+    if unknown:
+        raise UsageError(
+            f"unknown scene {unknown[0]!r}; scenes: {', '.join(SCENES_BY_NAME)}"
+        )
+    return [SCENES_BY_NAME[n] for n in names] if names else list(SCENES_IN_ORDER)
+
+
+def _writable_dir(path: str, option: str) -> Path:
+    """The directory, created if missing; a UsageError if it cannot be written."""
+    target = Path(path)
+    probe = target
+    while not probe.exists():
+        probe = probe.parent
+    if not probe.is_dir() or not os.access(probe, os.W_OK):
+        raise UsageError(f"{option} {path}: not a writable directory")
+    return target
+
+
+def construct_scene(scene_class: Any, quality: str, settings: dict[str, Any],
+                    media_dir: Path, *, video: bool, keyframes: Path | None = None) -> Any:
+    """Run one scene under Manim at ``quality``; returns the finished Scene.
+
+    With ``video`` False nothing is encoded: animations are skipped to their
+    end states, which is enough to check layout, timing and key frames.
+    """
+    from manim import tempconfig
+
+    width, height, fps = QUALITIES[quality]
+    options = {
+        "pixel_width": width,
+        "pixel_height": height,
+        "frame_rate": fps,
+        "media_dir": str(media_dir),
+        "disable_caching": True,
+        "progress_bar": "none",
+        "verbosity": "WARNING",
+        "output_file": scene_class.__name__,
+    }
+    if not video:
+        options.update({"format": "png", "write_to_movie": False})
+    scene_class.settings = settings
+    scene_class.keyframe_dir = keyframes
+    try:
+        with tempconfig(options):
+            scene = scene_class()
+            scene.render()
+    finally:
+        scene_class.keyframe_dir = None
+    return scene
+
+
+def render_scene(scene_class: Any, quality: str, settings: dict[str, Any], out: Path,
+                 keyframes: Path | None = None) -> tuple[Path, Any]:
+    """Render one scene to ``out/NAME.mp4``, written under a temporary name first."""
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=out, prefix=".rendering-") as work:
+        scene = construct_scene(scene_class, quality, settings, Path(work), video=True,
+                                keyframes=keyframes)
+        produced = Path(scene.renderer.file_writer.movie_file_path)
+        final = out / f"{scene_class.__name__}.mp4"
+        partial = out / f".{scene_class.__name__}.mp4.part"
+        shutil.move(produced, partial)
+        os.replace(partial, final)
+    return final, scene
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    if args.quality not in QUALITIES:
+        raise UsageError(
+            f"--quality {args.quality!r}: must be one of {', '.join(QUALITIES)}"
+        )
     settings = _settings(args.settings)
-    return render_scenes(args, settings)
+    chosen = _pick_scenes(args.scenes)
+    out = _writable_dir(args.out, "--out")
+    keyframes = _writable_dir(args.keyframes, "--keyframes") if args.keyframes else None
+    width, height, fps = QUALITIES[args.quality]
+    if args.dry_run:
+        for scene_class in chosen:
+            print(f"would render {scene_class.__name__} at {width}x{height}, {fps} fps "
+                  f"-> {out / (scene_class.__name__ + '.mp4')}")
+        return 0
+    if not args.no_narration:
+        print("render.py: narration is not built yet; rendering silent video", file=sys.stderr)
+    for scene_class in chosen:
+        started = time.monotonic()
+        path, scene = render_scene(scene_class, args.quality, settings, out, keyframes)
+        for problem in scene.layout_problems + scene.timing_problems:
+            print(f"render.py: warning: {scene_class.__name__}: {problem}", file=sys.stderr)
+        print(f"{scene_class.__name__}: {scene.renderer.time:.1f} s of video in "
+              f"{time.monotonic() - started:.1f} s -> {path}")
+    return 0
 
 
 COMMANDS = {"list": cmd_list, "numbers": cmd_numbers, "render": cmd_render}

@@ -16,11 +16,13 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from manim import (
-    BLACK,
+    RIGHT,
+    UP,
+    MarkupText,
     Mobject,
     Scene,
     Text,
-    MarkupText,
+    VGroup,
     config,
 )
 
@@ -58,6 +60,35 @@ def markup(text: str, size: int = style.BODY, color=style.INK, **kwargs: Any) ->
     return MarkupText(text, font=style.FONT, font_size=size, color=color, **kwargs)
 
 
+_DESCENDERS = set("gjpqyQ,;()[]{}_|/@$")
+
+
+def baseline(text: Text | MarkupText) -> float:
+    """The y of the text's baseline (the bottom of a letter without a descender)."""
+    chars = [c for c in getattr(text, "original_text", "") if not c.isspace()]
+    if len(chars) == len(text.submobjects):
+        for glyph, char in zip(text.submobjects, chars):
+            if char not in _DESCENDERS:
+                return float(glyph.get_bottom()[1])
+    return float(text.get_bottom()[1])
+
+
+def align_baselines(texts: list[Text | MarkupText] | VGroup, y: float | None = None) -> None:
+    """Move texts up or down so their baselines sit on one line (the first's, or ``y``)."""
+    items = list(texts)
+    target = baseline(items[0]) if y is None else y
+    for t in items:
+        t.shift(UP * (target - baseline(t)))
+
+
+def word_row(items: tuple[str, ...] | list[str], size: int = style.BODY, color=style.INK,
+             buff: float = style.GAP) -> VGroup:
+    """Words side by side on one baseline, each its own Text (index the group by word)."""
+    row = VGroup(*(words(w, size, color) for w in items)).arrange(RIGHT, buff=buff)
+    align_baselines(row)
+    return row
+
+
 class ChapterScene(Scene):
     """Base of every scene in the chapter."""
 
@@ -82,6 +113,8 @@ class ChapterScene(Scene):
         self.beat_log: list[BeatRecord] = []
         self.layout_problems: list[str] = []
         self.timing_problems: list[str] = []
+        #: beat name -> the strings of every visible text at the end of that beat
+        self.shown: dict[str, list[str]] = {}
         self._beat: Beat | None = None
 
     # ------------------------------------------------------------- beats
@@ -107,10 +140,16 @@ class ChapterScene(Scene):
             self.timing_problems.append(
                 f"beat {beat.name!r} ran {used:.2f} s, longer than its {beat.seconds:.2f} s"
             )
-        elif beat.seconds - used > 1e-6:
-            self.wait(beat.seconds - used)
+        # Pad to the beat's length. Manim renders whole frames, so one wait can
+        # fall a frame short; wait again until within half a frame of the end.
+        half_frame = 0.5 / config.frame_rate
+        remaining = beat.seconds - used
+        while remaining > half_frame:
+            self.wait(max(remaining, 1 / config.frame_rate))
+            remaining = beat.seconds - (self.renderer.time - beat.start)
         self.beat_log.append(BeatRecord(beat.name, beat.start, self.renderer.time))
         self.layout_problems.extend(layout_problems(self.mobjects, f"beat {beat.name!r}"))
+        self.shown[beat.name] = [t.original_text for t in visible_texts(self.mobjects)]
         self._save_keyframe(beat.name)
         self._beat = None
 
@@ -167,4 +206,5 @@ def layout_problems(mobjects: list[Mobject], where: str) -> list[str]:
     return problems
 
 
-__all__ = ["Beat", "BeatRecord", "ChapterScene", "markup", "words", "layout_problems", "BLACK"]
+__all__ = ["Beat", "BeatRecord", "ChapterScene", "align_baselines", "layout_problems", "markup",
+           "word_row", "words"]
