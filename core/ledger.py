@@ -274,6 +274,19 @@ def _assembly(s: Mapping[str, Any]) -> dict[str, Any]:
     return {k: pot[k] for k in keep}
 
 
+def _misreading(s: Mapping[str, Any]) -> dict[str, Any]:
+    part = _grid_part(s)
+    pot = potion.mix_potions(sharpness=s["potion"]["sharpness"])
+    return {
+        "prompt": list(pot.words),
+        "predicted": pot.predicted,
+        "words": list(part["words"]),
+        "reader": part["reader"],
+        "reader_index": part["reader_index"],
+        "row_weights": list(part["row_weights"]),
+    }
+
+
 #: A function per section of the chapter, in chapter order.
 SECTIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "title": lambda s: {},
@@ -287,7 +300,7 @@ SECTIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "spotlight": lambda s: spotlight_numbers(**s["spotlight"]),
     "potion": _potion,
     "assembly": _assembly,
-    "misreading": lambda s: {},
+    "misreading": _misreading,
 }
 
 

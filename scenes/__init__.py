@@ -6,11 +6,13 @@ the ledger (``render.py numbers``) and the prefix of its --set parameters.
 
 from __future__ import annotations
 
+from scenes.misreading import TheMisreading
 from scenes.opening import TitleCard, TwoJobs
 
 SCENES_IN_ORDER = [
     TitleCard,
     TwoJobs,
+    TheMisreading,
 ]
 
 SCENES_BY_NAME = {scene.__name__: scene for scene in SCENES_IN_ORDER}

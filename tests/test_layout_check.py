@@ -1,0 +1,47 @@
+"""The layout check itself catches what it is meant to catch."""
+
+from __future__ import annotations
+
+from manim import DOWN, LEFT, RIGHT
+
+from scenes import style
+from scenes.base import align_baselines, baseline, layout_problems, word_row, words
+
+
+def test_text_off_the_frame_is_caught():
+    t = words("far away").move_to(RIGHT * 9)
+    assert any("leaves the frame" in p for p in layout_problems([t], "here"))
+
+
+def test_overlapping_texts_are_caught():
+    a = words("first")
+    b = words("second").move_to(a.get_center() + RIGHT * 0.3)
+    assert any("overlaps" in p for p in layout_problems([a, b], "here"))
+
+
+def test_neighbours_that_do_not_touch_pass():
+    a = words("first")
+    b = words("second").next_to(a, DOWN)
+    assert layout_problems([a, b], "here") == []
+
+
+def test_too_small_text_is_caught():
+    t = words("tiny", style.SMALL).scale(0.5)
+    assert any("too small" in p for p in layout_problems([t], "here"))
+
+
+def test_invisible_text_is_ignored():
+    t = words("gone").move_to(LEFT * 20).set_opacity(0)
+    assert layout_problems([t], "here") == []
+
+
+def test_word_row_shares_one_baseline():
+    row = word_row(("feeling", "tired", "a", "lot"))
+    lines = {round(baseline(w), 3) for w in row}
+    assert len(lines) == 1
+
+
+def test_align_baselines_moves_descenders_down():
+    a, b = words("bed"), words("gap")
+    align_baselines([a, b])
+    assert b.get_bottom()[1] < a.get_bottom()[1]
