@@ -8,4 +8,5 @@ video: setup
 	.venv/bin/python render.py
 
 test: setup
+	.venv/bin/ruff check .
 	.venv/bin/python -m pytest

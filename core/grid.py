@@ -92,7 +92,8 @@ def _check(words: tuple[str, ...], reader: str, sharpness: float) -> None:
     if not 2 <= len(words) <= MAX_WORDS:
         raise ValueError(f"a sentence needs 2 to {MAX_WORDS} words; got {len(words)}")
     if reader not in words:
-        raise ValueError(f"reader must be a word of the sentence ({' '.join(words)}); got {reader!r}")
+        sentence = " ".join(words)
+        raise ValueError(f"reader must be a word of the sentence ({sentence}); got {reader!r}")
     if not np.isfinite(sharpness) or sharpness <= 0:
         raise ValueError(f"sharpness must be a finite number above 0; got {sharpness}")
 

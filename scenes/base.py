@@ -164,7 +164,8 @@ class ChapterScene(Scene):
         if self.keyframe_dir is None:
             return
         self.renderer.update_frame(self, ignore_skipping=True)
-        path = Path(self.keyframe_dir) / f"{type(self).__name__}-{len(self.beat_log):02d}-{name}.png"
+        name = f"{type(self).__name__}-{len(self.beat_log):02d}-{name}.png"
+        path = Path(self.keyframe_dir) / name
         path.parent.mkdir(parents=True, exist_ok=True)
         self.renderer.camera.get_image().save(path)
 

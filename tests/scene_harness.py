@@ -11,7 +11,7 @@ from core.ledger import parse_settings
 from render import construct_scene
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _built(name: str, sets: tuple[str, ...]) -> Any:
     from scenes import SCENES_BY_NAME
 

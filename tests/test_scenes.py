@@ -34,8 +34,8 @@ def test_no_text_leaves_the_frame_overlaps_or_is_too_small(name):
 
 
 def test_longer_beats_stretch_the_scene():
-    from pathlib import Path
     import tempfile
+    from pathlib import Path
 
     from core.ledger import resolve
     from render import construct_scene
