@@ -1,0 +1,1 @@
+"""The render layer's parts: narration, soundtrack, captions, bundles (used by render.py)."""

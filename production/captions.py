@@ -1,0 +1,105 @@
+"""Captions (SRT and WebVTT) from the narration text and its measured timings.
+
+Rules: at most 42 characters a line, at most two lines a cue, no cue shorter
+than 1 s, none overlapping, none past the end of the video. A passage is split
+into cues at word boundaries, and its spoken time is shared among its cues in
+proportion to their length in characters.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MAX_LINE = 42
+MAX_LINES = 2
+MIN_CUE = 1.0  # seconds
+
+
+@dataclass(frozen=True)
+class Cue:
+    start: float  # seconds from the start of the video
+    end: float
+    lines: tuple[str, ...]
+
+
+def wrap(text: str, width: int = MAX_LINE) -> list[str]:
+    """Greedy word wrap; a single word longer than ``width`` gets a line of its own."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def split_passage(text: str) -> list[tuple[str, ...]]:
+    """The passage as cues of at most two lines, preferring breaks after sentences."""
+    lines = wrap(text)
+    cues: list[tuple[str, ...]] = []
+    i = 0
+    while i < len(lines):
+        take = 1 if (lines[i].endswith((".", "?", "!")) or i + 1 == len(lines)) else 2
+        cues.append(tuple(lines[i:i + take]))
+        i += take
+    return cues
+
+
+def passage_cues(text: str, start: float, end: float) -> list[Cue]:
+    """Cues for one passage spoken from ``start`` to ``end`` seconds."""
+    pieces = split_passage(text)
+    weights = [sum(len(line) for line in p) for p in pieces]
+    span = end - start
+    # Merge pieces whose share of the time would fall under the minimum.
+    while len(pieces) > 1 and min(w / sum(weights) * span for w in weights) < MIN_CUE:
+        k = min(range(len(weights)), key=weights.__getitem__)
+        j = k - 1 if k > 0 else k + 1
+        a, b = sorted((j, k))
+        merged = wrap(" ".join(pieces[a] + pieces[b]))
+        if len(merged) > MAX_LINES:
+            break
+        pieces[a:b + 1] = [tuple(merged)]
+        weights[a:b + 1] = [weights[a] + weights[b]]
+    cues, t = [], start
+    total = sum(weights)
+    for piece, w in zip(pieces, weights):
+        length = span * w / total
+        cues.append(Cue(t, t + length, piece))
+        t += length
+    return cues
+
+
+def build(timed: list[tuple[str, float, float]], video_end: float) -> list[Cue]:
+    """All cues for (text, start, end) passages, clipped to the video and at least 1 s each."""
+    cues: list[Cue] = []
+    for text, start, end in timed:
+        cues.extend(passage_cues(text, start, min(end, video_end)))
+    fixed: list[Cue] = []
+    for i, cue in enumerate(cues):
+        limit = cues[i + 1].start if i + 1 < len(cues) else video_end
+        end = min(max(cue.end, cue.start + MIN_CUE), limit)
+        fixed.append(Cue(cue.start, end, cue.lines))
+    return fixed
+
+
+def _stamp(seconds: float, sep: str) -> str:
+    ms = int(round(seconds * 1000))
+    h, rest = divmod(ms, 3_600_000)
+    m, rest = divmod(rest, 60_000)
+    s, ms = divmod(rest, 1000)
+    return f"{h:02d}:{m:02d}:{s:02d}{sep}{ms:03d}"
+
+
+def to_srt(cues: list[Cue]) -> str:
+    blocks = [
+        f"{n}\n{_stamp(c.start, ',')} --> {_stamp(c.end, ',')}\n" + "\n".join(c.lines)
+        for n, c in enumerate(cues, 1)
+    ]
+    return "\n\n".join(blocks) + "\n"
+
+
+def to_vtt(cues: list[Cue]) -> str:
+    blocks = [
+        f"{_stamp(c.start, '.')} --> {_stamp(c.end, '.')}\n" + "\n".join(c.lines) for c in cues
+    ]
+    return "WEBVTT\n\n" + "\n\n".join(blocks) + "\n"
