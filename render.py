@@ -14,9 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -157,21 +155,6 @@ def construct_scene(scene_class: Any, quality: str, settings: dict[str, Any],
     return scene
 
 
-def render_scene(scene_class: Any, quality: str, settings: dict[str, Any], out: Path,
-                 keyframes: Path | None = None) -> tuple[Path, Any]:
-    """Render one scene to ``out/NAME.mp4``, written under a temporary name first."""
-    out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=out, prefix=".rendering-") as work:
-        scene = construct_scene(scene_class, quality, settings, Path(work), video=True,
-                                keyframes=keyframes)
-        produced = Path(scene.renderer.file_writer.movie_file_path)
-        final = out / f"{scene_class.__name__}.mp4"
-        partial = out / f".{scene_class.__name__}.mp4.part"
-        shutil.move(produced, partial)
-        os.replace(partial, final)
-    return final, scene
-
-
 def cmd_render(args: argparse.Namespace) -> int:
     if args.quality not in QUALITIES:
         raise UsageError(
@@ -187,15 +170,28 @@ def cmd_render(args: argparse.Namespace) -> int:
             print(f"would render {scene_class.__name__} at {width}x{height}, {fps} fps "
                   f"-> {out / (scene_class.__name__ + '.mp4')}")
         return 0
-    if not args.no_narration:
-        print("render.py: narration is not built yet; rendering silent video", file=sys.stderr)
+    from production.narration import NarrationError
+    from production.scene_output import produce_scene
+
+    def manim(scene_class: Any, media_dir: Path) -> Any:
+        return construct_scene(scene_class, args.quality, settings, media_dir, video=True,
+                               keyframes=keyframes)
+
+    if args.no_narration:
+        print("render.py: rendering without narration (silent)", file=sys.stderr)
     for scene_class in chosen:
         started = time.monotonic()
-        path, scene = render_scene(scene_class, args.quality, settings, out, keyframes)
-        for problem in scene.layout_problems + scene.timing_problems:
+        try:
+            result = produce_scene(scene_class, out, manim, narrate=not args.no_narration,
+                                   settings=settings)
+        except NarrationError as error:
+            raise UsageError(str(error)) from None
+        for problem in result.layout_problems + result.timing_problems:
             print(f"render.py: warning: {scene_class.__name__}: {problem}", file=sys.stderr)
-        print(f"{scene_class.__name__}: {scene.renderer.time:.1f} s of video in "
-              f"{time.monotonic() - started:.1f} s -> {path}")
+        loud = (f", {result.loudness.integrated:.1f} LUFS, true peak "
+                f"{result.loudness.true_peak:.1f} dBTP" if result.loudness else "")
+        print(f"{scene_class.__name__}: {result.seconds:.1f} s{loud} in "
+              f"{time.monotonic() - started:.1f} s -> {result.video}")
     return 0
 
 

@@ -8,6 +8,7 @@ proportion to their length in characters.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 MAX_LINE = 42
@@ -34,14 +35,11 @@ def wrap(text: str, width: int = MAX_LINE) -> list[str]:
 
 
 def split_passage(text: str) -> list[tuple[str, ...]]:
-    """The passage as cues of at most two lines, preferring breaks after sentences."""
-    lines = wrap(text)
+    """The passage as cues of at most two lines; a new sentence starts a new cue."""
     cues: list[tuple[str, ...]] = []
-    i = 0
-    while i < len(lines):
-        take = 1 if (lines[i].endswith((".", "?", "!")) or i + 1 == len(lines)) else 2
-        cues.append(tuple(lines[i:i + take]))
-        i += take
+    for sentence in re.split(r"(?<=[.?!])\s+", text.strip()):
+        lines = wrap(sentence)
+        cues.extend(tuple(lines[i:i + MAX_LINES]) for i in range(0, len(lines), MAX_LINES))
     return cues
 
 

@@ -149,12 +149,30 @@ def recording_path(scene: str, beat: str, root: Path = VOICE_DIR) -> Path:
 DEFAULT_VOICE = Voice()
 
 
+def fill(template: str, values: dict[str, str], where: str) -> str:
+    """Put the scene's spoken values into {name} slots of a passage."""
+    try:
+        return template.format_map(values)
+    except KeyError as missing:
+        known = ", ".join(values) or "none"
+        raise NarrationError(f"{where}: unknown value {{{missing.args[0]}}}; known: {known}") \
+            from None
+    except (ValueError, IndexError) as error:
+        raise NarrationError(f"{where}: bad {{...}} slot ({error})") from None
+
+
 def prepare(scene: str, beats: list[str], voice: Voice = DEFAULT_VOICE, *,
+            values: dict[str, str] | None = None,
             narration_dir: Path = NARRATION_DIR, voice_dir: Path = VOICE_DIR,
             cache: Path = CACHE_DIR,
             speak: Callable[[str, Voice, Path], None] = espeak) -> list[Passage]:
-    """Every passage of a scene, in beat order, with its sound file and length."""
+    """Every passage of a scene, in beat order, with its sound file and length.
+
+    ``values`` fill the {name} slots of the passages (numbers from the ledger).
+    """
     script = read_script(scene, beats, narration_dir)
+    script = {beat: fill(text, values or {}, f"{script_path(scene, narration_dir)} [{beat}]")
+              for beat, text in script.items()}
     passages = []
     for beat in beats:
         recorded = recording_path(scene, beat, voice_dir)

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from scenes.misreading import TheMisreading
 from scenes.opening import TitleCard, TwoJobs
+from scenes.spotlight import LookBackRule, SharpnessDial, SpotlightBudget
 
 SCENES_IN_ORDER = [
     TitleCard,
     TwoJobs,
+    SpotlightBudget,
+    SharpnessDial,
+    LookBackRule,
     TheMisreading,
 ]
 

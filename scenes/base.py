@@ -60,7 +60,9 @@ def markup(text: str, size: int = style.BODY, color=style.INK, **kwargs: Any) ->
     return MarkupText(text, font=style.FONT, font_size=size, color=color, **kwargs)
 
 
-_DESCENDERS = set("gjpqyQ,;()[]{}_|/@$")
+# Glyphs whose bottom is not on the baseline: descenders, and marks that float
+# above it (quotes, dashes, the times sign).
+_OFF_BASELINE = set("gjpqyQ,;()[]{}_|/@$\u201c\u201d\u2018\u2019\"'\u2013\u2014-\u00d7*^~")
 
 
 def baseline(text: Text | MarkupText) -> float:
@@ -68,7 +70,7 @@ def baseline(text: Text | MarkupText) -> float:
     chars = [c for c in getattr(text, "original_text", "") if not c.isspace()]
     if len(chars) == len(text.submobjects):
         for glyph, char in zip(text.submobjects, chars):
-            if char not in _DESCENDERS:
+            if char not in _OFF_BASELINE:
                 return float(glyph.get_bottom()[1])
     return float(text.get_bottom()[1])
 
@@ -115,7 +117,18 @@ class ChapterScene(Scene):
         self.timing_problems: list[str] = []
         #: beat name -> the strings of every visible text at the end of that beat
         self.shown: dict[str, list[str]] = {}
+        #: (kind, seconds from the start) of each sound cue, e.g. ("tick", 3.2)
+        self.cues: list[tuple[str, float]] = []
         self._beat: Beat | None = None
+
+    @classmethod
+    def spoken(cls, numbers: dict[str, Any]) -> dict[str, str]:
+        """Values the narration may name as {key}, formatted from this scene's ledger section.
+
+        Narration is written before the scene is drawn, so a spoken number must
+        come from the same ledger the pictures use, never from the text itself.
+        """
+        return {}
 
     # ------------------------------------------------------------- beats
     @classmethod
@@ -130,6 +143,10 @@ class ChapterScene(Scene):
             raise KeyError(f"{type(self).__name__} has no beat {name!r}")
         self._beat = Beat(name, self.beat_length(name), self.renderer.time)
         return self._beat
+
+    def cue(self, kind: str) -> None:
+        """Mark a sound cue ("tick" or "pour") at this moment; the soundtrack plays it."""
+        self.cues.append((kind, self.renderer.time))
 
     def _close_beat(self) -> None:
         beat = self._beat

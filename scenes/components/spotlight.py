@@ -1,0 +1,337 @@
+"""The spotlight with a budget: a lamp over the asking word, soft beams of light
+to every word, and the light's shares as bars that always stack to the whole.
+
+Two pieces, both laid out on the same word columns:
+
+- ``SpotlightStage``: the words in evenly spaced columns, an optional row of
+  labels under them, a lamp over the asking word and one soft cone of light
+  from the lamp to each word, as bright as that word's share.
+- ``ShareBars``: under each word an empty track of the full budget and a bar of
+  that word's share in it; at the right a budget column where the shares stack
+  up, so their total is always the whole track.
+
+Texts that change (percent labels, the lamp's caption) are never animated in
+place: ``make_*_labels`` methods return fresh texts that the scene fades in
+while it fades the old ones out, so what is on screen is always what a text
+says it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    AnimationGroup,
+    Circle,
+    Dot,
+    Polygon,
+    Rectangle,
+    Text,
+    Transform,
+    VGroup,
+    VMobject,
+)
+
+from scenes import style
+from scenes.base import word_row, words
+
+#: width of one word column (scene units)
+COLUMN = 1.9
+#: the brightest a beam gets (fill opacity of one layer at a share of 1)
+BEAM_OPACITY = 0.42
+#: a lit word's beam is at least this bright, so a small share still shows
+BEAM_FLOOR = 0.05
+#: a bar this thin or thinner is drawn as nothing (scene units)
+NO_BAR = 1e-3
+
+
+# Glyphs whose bottom is not on the baseline: descenders, and marks that float
+# above it (quotes, dashes, the times sign). scenes.base.baseline knows only the
+# descenders, which puts a quoted word too low.
+_OFF_BASELINE = set("gjpqyQ,;()[]{}_|/@$“”‘’\"'–—-×")
+
+
+def text_baseline(text: Text) -> float:
+    """The y of a text's baseline, from its first glyph that sits on it."""
+    chars = [c for c in getattr(text, "original_text", "") if not c.isspace()]
+    if len(chars) == len(text.submobjects):
+        for glyph, char in zip(text.submobjects, chars):
+            if char not in _OFF_BASELINE:
+                return float(glyph.get_bottom()[1])
+    return float(text.get_bottom()[1])
+
+
+def align_text_baselines(texts, y: float | None = None) -> None:
+    """Move texts up or down so their baselines sit on one line (the first's, or ``y``)."""
+    items = list(texts)
+    target = text_baseline(items[0]) if y is None else y
+    for t in items:
+        t.shift(UP * (target - text_baseline(t)))
+
+
+class SpotlightStage(VGroup):
+    """Words in columns, their labels, a lamp over the asker and a beam to each word.
+
+    ``labels`` are already formatted texts (one per word) or None for no label
+    row. ``rise`` is how far above the words the lamp hangs (scene units).
+    """
+
+    def __init__(self, names: Sequence[str], asker: int, *, labels: Sequence[str] | None = None,
+                 shares: Sequence[float] | None = None, rise: float = 1.7,
+                 column: float = COLUMN) -> None:
+        super().__init__()
+        self.column = column
+        self.rise = rise
+        self.cells = VGroup(*(
+            Rectangle(width=column, height=0.01, stroke_opacity=0, fill_opacity=0)
+            for _ in names
+        )).arrange(RIGHT, buff=0)
+        self.words = word_row(names, style.BODY)
+        for word, cell in zip(self.words, self.cells):
+            word.set_x(cell.get_x())
+        self.labels = VGroup()
+        if labels is not None:
+            self.labels = VGroup(*(words(text, style.SMALL, style.KEY) for text in labels))
+            self.labels.next_to(self.words, DOWN, buff=0.25)
+            align_text_baselines(self.labels)
+            for label, cell in zip(self.labels, self.cells):
+                label.set_x(cell.get_x())
+        self.lamp = self._make_lamp().move_to(self.lamp_point(asker))
+        self.asker = asker
+        self.beams = self.make_beams(shares if shares is not None else [0.0] * len(names))
+        self.add(self.cells, self.beams, self.words, self.labels, self.lamp)
+
+    # ------------------------------------------------------------- geometry
+    def column_x(self, i: int) -> float:
+        """The x of the middle of word column ``i``."""
+        return float(self.cells[i].get_x())
+
+    def words_top(self) -> float:
+        return float(self.words.get_top()[1])
+
+    def lamp_point(self, asker: int):
+        return (self.column_x(asker), self.words_top() + self.rise, 0)
+
+    @staticmethod
+    def _make_lamp() -> VGroup:
+        glow = Circle(radius=0.3, stroke_width=0).set_fill(style.WEIGHT, opacity=0.18)
+        bulb = Dot(radius=0.12, color=style.WEIGHT)
+        return VGroup(glow, bulb)
+
+    # ------------------------------------------------------------- accessors
+    def get_cells(self) -> VGroup:
+        return self.cells
+
+    def get_words(self) -> VGroup:
+        return self.words
+
+    def get_word(self, i: int) -> Text:
+        return self.words[i]
+
+    def get_labels(self) -> VGroup:
+        return self.labels
+
+    def get_lamp(self) -> VGroup:
+        return self.lamp
+
+    def get_beams(self) -> VGroup:
+        return self.beams
+
+    # ------------------------------------------------------------- pictures
+    def make_beams(self, shares: Sequence[float], asker: int | None = None) -> VGroup:
+        """One soft cone per word from the lamp (over ``asker``) to the word's top.
+
+        A cone is two layers, a wide faint one and a narrow one inside it, so
+        its middle is brighter than its edges. A share of zero draws nothing.
+        """
+        apex = self.lamp_point(self.asker if asker is None else asker)
+        top = self.words_top() + 0.08
+        beams = VGroup()
+        for i, share in enumerate(shares):
+            x = self.column_x(i)
+            opacity = 0.0 if share <= 0 else BEAM_FLOOR + BEAM_OPACITY * share
+            cone = VGroup()
+            for spread in (0.42, 0.22):
+                half = spread * self.column
+                layer = Polygon(apex, (x - half, top, 0), (x + half, top, 0), stroke_width=0)
+                cone.add(layer.set_fill(style.WEIGHT, opacity=opacity))
+            beams.add(cone)
+        return beams
+
+    def make_caption(self, parts: Sequence[tuple[str, object]], asker: int | None = None,
+                     size: int = style.LABEL) -> VGroup:
+        """A one-line caption beside the lamp, on the side with more room.
+
+        ``parts`` are (text, colour) pairs set on one baseline.
+        """
+        asker = self.asker if asker is None else asker
+        caption = VGroup(*(words(text, size, color) for text, color in parts))
+        caption.arrange(RIGHT, buff=0.18)
+        align_text_baselines(caption)
+        side = RIGHT if asker < len(self.words) / 2 else LEFT
+        caption.next_to(self.lamp_point(asker), side, buff=0.45)
+        return caption
+
+    # ------------------------------------------------------------- animations
+    def make_light_animation(self, shares: Sequence[float], asker: int | None = None,
+                             dimmed: Sequence[bool] | None = None) -> AnimationGroup:
+        """The beams (and the lamp, if ``asker`` moves) change to a new set of shares.
+
+        ``dimmed`` words (hidden from the asker) fade to a third of their
+        brightness; the others come back to full.
+        """
+        if asker is not None:
+            self.asker = asker
+        anims = [Transform(self.beams, self.make_beams(shares)),
+                 self.lamp.animate.move_to(self.lamp_point(self.asker))]
+        if dimmed is not None:
+            for word, dim in zip(self.words, dimmed):
+                anims.append(word.animate.set_opacity(0.3 if dim else 1.0))
+            for label, dim in zip(self.labels, dimmed):
+                anims.append(label.animate.set_opacity(0.3 if dim else 1.0))
+        return AnimationGroup(*anims)
+
+
+class ShareBars(VGroup):
+    """A track and a bar under each word column, and a budget column that stacks the bars.
+
+    ``height`` is the height of a bar at a share of 1 (the whole budget),
+    scene units. Place the group with ``to_edge``/``align_to`` vertically only,
+    so the tracks stay under their words.
+    """
+
+    def __init__(self, stage: SpotlightStage, shares: Sequence[float] | None = None, *,
+                 height: float = 2.6, width: float = 0.9) -> None:
+        super().__init__()
+        self.full = height
+        self.bar_width = width
+        xs = [stage.column_x(i) for i in range(len(stage.get_words()))]
+        self.tracks = VGroup(*(self._track().set_x(x) for x in xs))
+        self.total_track = self._track().next_to(self.tracks, RIGHT, buff=stage.column - width)
+        self.total_track.shift(RIGHT * 0.5)
+        shares = list(shares) if shares is not None else [0.0] * len(xs)
+        self.bars = self.make_bars(shares)
+        self.budget = self._budget_block()
+        self.segments = self.make_segments(shares)
+        self.add(self.tracks, self.total_track, self.bars, self.segments)
+
+    def _track(self) -> Rectangle:
+        track = Rectangle(width=self.bar_width, height=self.full, stroke_width=0)
+        return track.set_fill(style.FAINT, opacity=0.45)
+
+    def _bar(self, i: int, share: float) -> Rectangle:
+        track = self.tracks[i]
+        bar = Rectangle(width=self.bar_width, height=max(share * self.full, NO_BAR),
+                        stroke_width=0)
+        bar.set_fill(style.WEIGHT, opacity=0.85 if share > 0 else 0.0)
+        return bar.move_to(track.get_bottom(), aligned_edge=DOWN)
+
+    def _budget_block(self) -> Rectangle:
+        block = Rectangle(width=self.bar_width, height=self.full, stroke_width=0)
+        return block.set_fill(style.WEIGHT, opacity=0.85).move_to(self.total_track)
+
+    # ------------------------------------------------------------- accessors
+    def get_tracks(self) -> VGroup:
+        return self.tracks
+
+    def get_total_track(self) -> Rectangle:
+        return self.total_track
+
+    def get_bars(self) -> VGroup:
+        return self.bars
+
+    def get_segments(self) -> VGroup:
+        return self.segments
+
+    def get_budget(self) -> Rectangle:
+        """The whole budget as one block filling the budget column (not part of the group)."""
+        return self.budget.move_to(self.total_track)
+
+    def bar_top(self, i: int, share: float):
+        """The point at the top of word ``i``'s bar for ``share``."""
+        return self.tracks[i].get_bottom() + UP * share * self.full
+
+    # ------------------------------------------------------------- pictures
+    def make_bars(self, shares: Sequence[float]) -> VGroup:
+        return VGroup(*(self._bar(i, s) for i, s in enumerate(shares)))
+
+    def make_segments(self, shares: Sequence[float]) -> VGroup:
+        """The shares stacked bottom to top in word order inside the budget column.
+
+        Neighbouring pieces alternate in brightness and are parted by a thin
+        dark line, so each word's piece can be told apart.
+        """
+        segments = VGroup()
+        floor = self.total_track.get_bottom()
+        for i, share in enumerate(shares):
+            piece = Rectangle(width=self.bar_width, height=max(share * self.full, NO_BAR),
+                              stroke_width=1.5 if share > 0 else 0)
+            piece.set_stroke(style.BACKGROUND)
+            piece.set_fill(style.WEIGHT, opacity=(0.85 if i % 2 == 0 else 0.55) if share > 0 else 0)
+            piece.move_to(floor, aligned_edge=DOWN)
+            floor = floor + UP * share * self.full
+            segments.add(piece)
+        return segments
+
+    def make_percent_labels(self, texts: Sequence[str], shares: Sequence[float],
+                            colors: Sequence[object] | None = None) -> VGroup:
+        """Each word's formatted share, just above the top of its bar."""
+        labels = VGroup()
+        for i, (text, share) in enumerate(zip(texts, shares)):
+            color = style.WEIGHT if colors is None else colors[i]
+            label = words(text, style.SMALL, color)
+            labels.add(label.next_to(self.bar_top(i, share), UP, buff=0.12))
+        return labels
+
+    def make_total_label(self, name: str, value: str) -> VGroup:
+        """Two lines over the budget column: a muted name, then the value."""
+        label = VGroup(words(name, style.SMALL, style.MUTED),
+                       words(value, style.LABEL, style.WEIGHT))
+        label.arrange(DOWN, buff=0.12).next_to(self.total_track, UP, buff=0.15)
+        return label
+
+    # ------------------------------------------------------------- animations
+    def make_shares_animation(self, shares: Sequence[float]) -> AnimationGroup:
+        """Bars grow or shrink to ``shares``; the stacked pieces re-divide the budget column."""
+        return AnimationGroup(Transform(self.bars, self.make_bars(shares)),
+                              Transform(self.segments, self.make_segments(shares)))
+
+
+class CheckBox(VGroup):
+    """A small box with a caption; ``make_tick_animation`` draws the tick in it."""
+
+    def __init__(self, lines: Sequence[str], ticked: bool = False) -> None:
+        super().__init__()
+        self.box = Rectangle(width=0.36, height=0.36, stroke_width=2).set_stroke(style.MUTED)
+        self.caption = VGroup(*(words(line, style.SMALL, style.INK) for line in lines))
+        self.caption.arrange(DOWN, aligned_edge=LEFT, buff=0.1)
+        self.caption.next_to(self.box, RIGHT, buff=0.2, aligned_edge=UP)
+        self.caption.shift(UP * 0.03)
+        self.tick = VMobject(stroke_color=style.GOOD, stroke_width=5)
+        size = self.box.width
+        corner = self.box.get_corner(DOWN + LEFT)
+        self.tick.set_points_as_corners([corner + (0.18 * size, 0.5 * size, 0),
+                                         corner + (0.42 * size, 0.22 * size, 0),
+                                         corner + (0.85 * size, 0.85 * size, 0)])
+        self.tick.set_stroke(opacity=1.0 if ticked else 0.0)
+        self.ticked = ticked
+        self.add(self.box, self.caption, self.tick)
+
+    def get_box(self) -> Rectangle:
+        return self.box
+
+    def get_caption(self) -> VGroup:
+        return self.caption
+
+    def make_tick_animation(self, ticked: bool = True):
+        """The tick appears (or goes away)."""
+        self.ticked = ticked
+        return self.tick.animate.set_stroke(opacity=1.0 if ticked else 0.0)
+
+
+__all__ = ["COLUMN", "CheckBox", "ShareBars", "SpotlightStage", "align_text_baselines",
+           "text_baseline"]

@@ -1,0 +1,219 @@
+"""The spotlight shots show the ledger's numbers, follow --set, and keep their layout.
+
+The shots are not in scenes.SCENES_IN_ORDER yet, so they are built here
+directly (tests.scene_harness looks scenes up by that list).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from core.ledger import parse_settings
+from render import construct_scene
+from scenes.spotlight import (
+    LookBackRule,
+    SharpnessDial,
+    SpotlightBudget,
+    large,
+    pair,
+    pair_2,
+    percent,
+    plain,
+    tenths,
+)
+
+SHOTS = {cls.__name__: cls for cls in (SpotlightBudget, SharpnessDial, LookBackRule)}
+SETTINGS = [(), ("spotlight.sharpness=8",), ("spotlight.asker=cat",),
+            ("spotlight.lookback=true",),
+            ("spotlight.sharpness=1000000", "spotlight.asker=fish", "spotlight.lookback=true")]
+
+
+@functools.cache
+def built(name: str, *sets: str):
+    with tempfile.TemporaryDirectory() as media:
+        return construct_scene(SHOTS[name], "preview", parse_settings(sets), Path(media),
+                               video=False)
+
+
+# ------------------------------------------------------------------ formatting
+def test_formatting_as_a_person_writes_it():
+    assert percent(0.5643) == "56%"
+    assert percent(1.0) == "100%"
+    assert plain(0.8) == "0.8"
+    assert plain(0.15) == "0.15"
+    assert plain(4.0) == "4.0"
+    assert tenths(36.598) == "36.6"
+    assert pair((0.9, 0.2)) == "[0.9, 0.2]"
+    assert pair_2((0.8197, 0.1748)) == "[0.82, 0.17]"
+    assert large(3.2e12) == "3.2×10¹²"
+    assert large(math.inf) == "too big"
+    assert plain(900000.0) == "9.0×10⁵"
+
+
+# ------------------------------------------------------------------ layout and timing
+@pytest.mark.parametrize("sets", SETTINGS, ids=lambda s: ",".join(s) or "defaults")
+@pytest.mark.parametrize("name", list(SHOTS))
+def test_layout_and_timing_are_clean(name, sets):
+    scene = built(name, *sets)
+    assert scene.layout_problems == []
+    assert scene.timing_problems == []
+    assert [b.name for b in scene.beat_log] == list(SHOTS[name].beat_seconds)
+
+
+def test_the_section_runs_40_to_80_seconds():
+    total = sum(sum(cls.beat_seconds.values()) for cls in SHOTS.values())
+    assert 40 <= total <= 80
+    for cls in SHOTS.values():
+        assert cls.section == "spotlight"
+        assert 0 < len(cls.title) <= 49
+        assert all(4 <= s <= 12 for s in cls.beat_seconds.values())
+
+
+# ------------------------------------------------------------------ the hand trace
+def test_hand_trace_shows_the_seed_figures_from_the_ledger():
+    scene = built("SpotlightBudget")
+    n = scene.numbers
+    shares = scene.shown["shares"]
+    # the lesson's figures (seed 001): total 64.8, shares 3/56/2/38 %, 99 % by rounding
+    assert tenths(n["total"]) == "64.8"
+    assert "64.8" in shares
+    assert [f"{p}%" for p in n["shares_percent"]] == ["3%", "56%", "2%", "38%"]
+    for text in ("3%", "56%", "2%", "38%", "99%"):
+        assert text in shares
+    assert any("99%" in t and "100%" in t for t in shares)  # why they add to 99 %
+    for x in n["scores"]:
+        assert plain(x) in scene.shown["trace"]
+    for x in n["exponentials"]:
+        assert tenths(x) in scene.shown["trace"]
+    assert f"sharpen × {plain(n['sharpness'])}" in scene.shown["trace"]
+
+
+def test_stage_shows_budget_question_and_labels():
+    scene = built("SpotlightBudget")
+    n = scene.numbers
+    stage = scene.shown["stage"]
+    assert f"{n['budget_points']} points" in stage
+    assert pair(n["question"]) in stage
+    for label in n["labels"]:
+        assert pair(label) in stage
+    light = scene.shown["light"]
+    for share in n["shares"]:
+        assert percent(share) in light
+    assert percent(n["exact_total"]) in light
+
+
+def test_blend_shows_the_summary_mostly_about_things():
+    scene = built("SpotlightBudget")
+    n = scene.numbers
+    blend = scene.shown["blend"]
+    assert pair_2(n["summary"]) in blend
+    thing, action = n["summary"]
+    assert thing > action  # "ate" ends up mostly about things
+    assert f"{thing:.2f}" in blend and f"{action:.2f}" in blend
+
+
+def test_sharpness_eight_changes_the_trace():
+    default, sharp = built("SpotlightBudget"), built("SpotlightBudget", "spotlight.sharpness=8")
+    n = sharp.numbers
+    assert n["sharpness"] == 8.0
+    assert tenths(n["total"]) in sharp.shown["shares"]
+    assert "64.8" not in sharp.shown["shares"]
+    assert "sharpen × 8.0" in sharp.shown["trace"]
+    assert "sharpen × 8.0" not in default.shown["trace"]
+    shown = [f"{p}%" for p in n["shares_percent"]]
+    assert all(s in sharp.shown["shares"] for s in shown)
+    assert shown != [f"{p}%" for p in default.numbers["shares_percent"]]
+    assert pair_2(n["summary"]) in sharp.shown["blend"]
+    assert pair_2(n["summary"]) not in default.shown["blend"]
+
+
+def test_cat_asking_changes_question_and_shares():
+    scene = built("SpotlightBudget", "spotlight.asker=cat")
+    n = scene.numbers
+    assert n["asker"] == "cat"
+    assert "“cat”" in scene.shown["stage"]
+    assert pair(n["question"]) in scene.shown["stage"]
+    assert pair(n["question"]) not in built("SpotlightBudget").shown["stage"]
+    assert tenths(n["total"]) in scene.shown["shares"]
+    for p in n["shares_percent"]:
+        assert f"{p}%" in scene.shown["shares"]
+
+
+def test_lookback_hides_fish_in_the_trace():
+    scene = built("SpotlightBudget", "spotlight.lookback=true")
+    n = scene.numbers
+    assert n["visible"][-1] is False
+    assert "hidden" in scene.shown["light"]
+    assert "hidden" in scene.shown["trace"]
+    assert "hidden" not in built("SpotlightBudget").shown["trace"]
+    assert "91%" in scene.shown["shares"]  # the lesson: 91 % on "cat"
+    assert tenths(n["total"]) in scene.shown["shares"]
+
+
+# ------------------------------------------------------------------ the sharpness dial
+def test_sweep_ends_at_the_sharpest_setting_with_a_full_budget():
+    scene = built("SharpnessDial")
+    n = scene.numbers
+    last = n["sharpness_sweep"][-1]
+    sweep = scene.shown["sweep"]
+    assert plain(last["sharpness"]) in sweep
+    for share in last["shares"]:
+        assert percent(share) in sweep
+    assert percent(n["exact_total"]) in sweep
+    assert [s["sharpness"] for s in n["sharpness_sweep"]] == [1.0, 4.0, 8.0]
+
+
+def test_sharpness_one_is_nearly_even_on_screen_data():
+    n = built("SharpnessDial").numbers
+    soft = n["sharpness_sweep"][0]["shares"]
+    assert max(soft) - min(soft) < 0.25  # the lesson: at 1.0 the bars are nearly even
+
+
+def test_askers_end_with_the_last_word_at_the_set_sharpness():
+    for sets in ((), ("spotlight.sharpness=8",)):
+        scene = built("SharpnessDial", *sets)
+        n = scene.numbers
+        last = n["words"][-1]
+        askers = scene.shown["askers"]
+        assert f"“{last}”" in askers
+        assert plain(n["sharpness"]) in askers
+        for share in n["askers"][last]:
+            assert percent(share) in askers
+    default = built("SharpnessDial").numbers["askers"]["fish"]
+    sharp = built("SharpnessDial", "spotlight.sharpness=8").numbers["askers"]["fish"]
+    assert [percent(s) for s in default] != [percent(s) for s in sharp]
+
+
+# ------------------------------------------------------------------ the look-back rule
+def test_lookback_moves_ate_light_to_cat():
+    scene = built("LookBackRule")
+    rule = scene.numbers["lookback_rule"]["ate"]
+    hide = scene.shown["hide"]
+    assert round(100 * rule["shares"][1]) == 91
+    for share, seen in zip(rule["shares"], rule["visible"]):
+        assert (percent(share) if seen else "hidden") in hide
+    assert "38%" not in hide  # fish's share from the hand trace is gone
+
+
+def test_the_alone_gives_itself_everything():
+    scene = built("LookBackRule")
+    rule = scene.numbers["lookback_rule"]["the"]
+    alone = scene.shown["alone"]
+    assert percent(rule["shares"][0]) == "100%"
+    assert "“the”" in alone
+    assert alone.count("hidden") == rule["visible"].count(False) == 3
+
+
+def test_lookback_rule_follows_the_asker():
+    scene = built("LookBackRule", "spotlight.asker=cat")
+    rule = scene.numbers["lookback_rule"]["cat"]
+    hide = scene.shown["hide"]
+    assert "“cat”" in hide
+    for share, seen in zip(rule["shares"], rule["visible"]):
+        assert (percent(share) if seen else "hidden") in hide
+    assert "91%" not in hide
