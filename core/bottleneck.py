@@ -3,9 +3,10 @@
 The model, in one paragraph. A row of L numbers (each drawn evenly from -1 to
 1) is written one number at a time into a room of N numbers. Each write turns
 the room a little (a fixed random rotation), shrinks what is already there (a
-decay of 0.88 a step), adds the new number along its position's own direction,
-and then rounds every cell of the room to a limited precision (steps of 2^-12,
-about three and a half decimal digits). So each new number lands on top of
+decay of 0.88 a step for a room of 40, gentler for a bigger room), adds the new
+number along its position's own direction, and then rounds every cell of the
+room to a limited precision (steps of 2^-12, about three and a half decimal
+digits). So each new number lands on top of
 everything written before it, and the oldest numbers have been shrunk and
 rounded the most. The reader (decoder) sees only the final room and recovers
 the row with the best linear read-out: a least-squares fit from room to row
@@ -37,7 +38,7 @@ RECOVERED_RULE = (
 TRAIN_ROWS = 4000
 TEST_ROWS = 2000
 SEED = 0
-MAX_SIZE = 400
+MAX_SIZE = 200
 
 
 @dataclass(frozen=True)
@@ -88,11 +89,18 @@ def _write_directions(
     return directions
 
 
+def decay_for(room: int) -> float:
+    """The shrink per write: 0.88 for the default room of 40, scaled so that what a
+    full room's oldest number keeps (decay ** room) is the same for every room size."""
+    return DECAY ** (DEFAULT_ROOM / room)
+
+
 def encode(rows: np.ndarray, turn: np.ndarray, directions: np.ndarray) -> np.ndarray:
     """Write each row into the room, one number at a time (rows x positions -> rows x room)."""
     room = np.zeros((rows.shape[0], turn.shape[0]))
+    decay = decay_for(turn.shape[0])
     for t in range(rows.shape[1]):
-        written = DECAY * room @ turn.T + np.outer(rows[:, t], directions[t])
+        written = decay * room @ turn.T + np.outer(rows[:, t], directions[t])
         room = np.round(written / PRECISION) * PRECISION
     return room
 

@@ -6,13 +6,24 @@ the ledger (``render.py numbers``) and the prefix of its --set parameters.
 
 from __future__ import annotations
 
+from scenes.ask_offer import AskAndOffer
+from scenes.closed_book import OnePieceAtATime, SqueezeTheRow
+from scenes.formula import OneAttentionWeight
 from scenes.misreading import TheMisreading
+from scenes.open_book import LeaveTheBookOpen
 from scenes.opening import TitleCard, TwoJobs
 from scenes.spotlight import LookBackRule, SharpnessDial, SpotlightBudget
+from scenes.weight_grid import MatchIsTheWeight
 
 SCENES_IN_ORDER = [
     TitleCard,
     TwoJobs,
+    SqueezeTheRow,
+    OnePieceAtATime,
+    LeaveTheBookOpen,
+    AskAndOffer,
+    MatchIsTheWeight,
+    OneAttentionWeight,
     SpotlightBudget,
     SharpnessDial,
     LookBackRule,

@@ -1,0 +1,300 @@
+"""The closed book: a long row squeezed through a fixed room, and a writer that feeds itself."""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    LEFT,
+    PI,
+    RIGHT,
+    UP,
+    Arrow,
+    Create,
+    FadeIn,
+    FadeOut,
+    GrowArrow,
+    Line,
+    MoveAlongPath,
+    MoveToTarget,
+    ReplacementTransform,
+    RoundedRectangle,
+    Square,
+    VGroup,
+    config,
+)
+
+from scenes import style
+from scenes.base import ChapterScene, align_baselines, words
+from scenes.components.feedback_loop import WordTape, WriterLoop
+from scenes.components.squeeze import (
+    ReadoutPanel,
+    ThirdsTable,
+    Throat,
+    bar_row,
+    cell_row,
+    funnel,
+    third_ticks,
+)
+
+
+def times(x: float) -> str:
+    """A squeeze factor as shown: up to two decimals, no trailing zeros (1.5×, 2.25×, 1×)."""
+    return f"{x:.2f}".rstrip("0").rstrip(".") + "×"
+
+
+def count(recovered: int, total: int) -> str:
+    """A count out of a total as shown (32/60)."""
+    return f"{recovered}/{total}"
+
+
+def rule_in_brief(rule: str) -> str:
+    """The ledger's recovery rule in a few words, keeping its threshold as the ledger words it."""
+    threshold = rule.split("at least ", 1)[-1].split(" of", 1)[0] if "at least " in rule else ""
+    if not threshold:
+        return "Came back: " + rule
+    return (f"Right means a read-out of the room explains\nat least {threshold} "
+            "of that number, on fresh rows")
+
+
+class SqueezeTheRow(ChapterScene):
+    """A row of numbers through a throat the width of the room; then longer rows, same room."""
+
+    section = "bottleneck"
+    title = "The squeeze: a long row through a fixed room"
+    beat_seconds = {"row": 6.0, "squeeze": 7.0, "marks": 8.0, "lengthen": 12.0, "rule": 6.0}
+
+    #: the drawing's share of the frame's width (scene units); the panel takes the rest
+    DRAW_WIDTH = 8.5
+    BAR_HEIGHT = 0.45  # scene units for a number of size 1
+    CELL_HEIGHT = 0.32
+    FUNNEL = 1.5  # from a row's baseline to the throat's centre (scene units)
+    PANEL_WIDTH = 4.0
+
+    def construct(self) -> None:
+        n = self.numbers
+        room, sweep = n["room"], n["sweep"]
+        longest = max([room, n["length"]] + [s["length"] for s in sweep])
+        unit = self.DRAW_WIDTH / longest
+        left = -config.frame_width / 2 + style.EDGE
+        x = left + self.DRAW_WIDTH / 2
+        top = config.frame_height / 2 - style.EDGE
+
+        went_in = words("the row goes in", style.SMALL, style.MUTED)
+        went_in.move_to([left, top, 0], aligned_edge=LEFT + UP)
+        in_y = went_in.get_bottom()[1] - style.GAP - self.BAR_HEIGHT
+        in_bars = bar_row(n["example_in"], unit, self.BAR_HEIGHT, style.INK).move_to([x, in_y, 0])
+        in_bars.shift(UP * (in_y - in_bars[0].get_y()))
+        throat = Throat(room, unit).move_to([x, in_y - self.FUNNEL, 0])
+        out_y = throat.get_y() - self.FUNNEL
+        room_label = words("the room", style.SMALL, style.ROOM)
+        room_label.next_to(throat, LEFT, buff=style.GAP)
+        room_label.set_x(max(room_label.get_x(), left + room_label.width / 2))
+        guides = funnel(n["length"] * unit, in_y - self.BAR_HEIGHT - 0.1, throat,
+                        n["length"] * unit, out_y + self.BAR_HEIGHT + 0.1)
+
+        panel = ReadoutPanel(
+            {"kept": "kept (room)", "went_in": "went in", "squeeze": "squeeze",
+             "back": "came back"},
+            {"kept": str(room), "went_in": str(n["length"]), "squeeze": times(n["squeeze"]),
+             "back": count(n["recovered_count"], n["length"])},
+            value_colors={"kept": style.ROOM, "back": style.GOOD},
+        )
+        panel.align_to(went_in, UP)
+        panel.set_x(config.frame_width / 2 - style.EDGE - self.PANEL_WIDTH, LEFT)
+        thirds = ThirdsTable(("front", "middle", "back"),
+                             [count(*c) for c in n["third_counts"]], width=self.PANEL_WIDTH)
+        thirds.next_to(panel, DOWN, buff=style.GAP * 1.5).align_to(panel, LEFT)
+
+        # The viewer sees a row of numbers (bars up and down) above a throat as wide as the room.
+        b = self.beat("row")
+        self.play(FadeIn(went_in), FadeIn(in_bars, lag_ratio=0.02), run_time=b.part(0.3))
+        self.play(Create(throat.get_frame()), FadeIn(throat.get_slots()), Create(guides),
+                  FadeIn(room_label), run_time=b.part(0.25))
+        self.play(*(FadeIn(m) for k in ("kept", "went_in", "squeeze")
+                    for m in (panel.get_label(k), panel.get_value(k))), run_time=b.part(0.2))
+
+        # The viewer sees the row pressed through the throat and come out the other side.
+        b = self.beat("squeeze")
+        flow = in_bars[1].copy()
+        flow.generate_target()
+        flow.target.stretch_to_fit_width(throat.get_frame().width * 0.96)
+        flow.target.stretch(0.45, 1).move_to(throat).set_color(style.ROOM)
+        self.play(MoveToTarget(flow), run_time=b.part(0.35))
+        out_bars = bar_row(n["example_out"], unit, self.BAR_HEIGHT, style.INK)
+        out_bars.shift([x, out_y, 0] - out_bars[0].get_center())
+        came_out = words("what the reader gets back", style.SMALL, style.MUTED)
+        came_out.move_to([left, out_y - self.BAR_HEIGHT - style.LINE_GAP, 0],
+                         aligned_edge=LEFT + UP)
+        self.play(ReplacementTransform(flow, out_bars[1]), FadeIn(out_bars[0]),
+                  FadeIn(came_out), run_time=b.part(0.35))
+        self.remove(*out_bars)
+        self.add(out_bars)
+
+        # The viewer sees which numbers came back as they went in (green) and which came back wrong.
+        b = self.beat("marks")
+        should = VGroup(*(
+            Line(LEFT * unit * 0.5, RIGHT * unit * 0.5, color=style.INK, stroke_width=2)
+            .move_to([bar.get_x(), out_y + v * self.BAR_HEIGHT, 0])
+            for bar, v in zip(out_bars[1], n["example_in"])
+        ))
+        ticks = third_ticks([c[1] for c in n["third_counts"]], unit, 2 * self.BAR_HEIGHT)
+        ticks.move_to([x, out_y, 0])
+        legend = self.legend().next_to(thirds, DOWN, buff=style.GAP * 1.5)
+        legend.align_to(panel, LEFT)
+        self.play(FadeIn(should), FadeIn(legend[2]), run_time=b.part(0.2))
+        self.play(*(bar.animate.set_color(style.GOOD if ok else style.BAD)
+                    for bar, ok in zip(out_bars[1], n["recovered"])),
+                  FadeIn(legend[:2]), run_time=b.part(0.25))
+        self.play(FadeIn(panel.get_label("back")), FadeIn(panel.get_value("back")),
+                  FadeIn(thirds), Create(ticks), run_time=b.part(0.25))
+
+        # The viewer sees the room held fixed while the row grows; the front of the output fades.
+        b = self.beat("lengthen")
+        state = {"in": [in_bars], "out": [out_bars, should], "guides": guides,
+                 "ticks": ticks}
+        self.throat, self.unit, self.rows = throat, unit, state  # for tests: what is drawn
+        step = 0.85 / len(sweep)
+        self.remove(legend[2])  # the marks of what went in go with the bars
+        for s in sweep:
+            self.play(*self.sweep_step(state, s, unit, x, in_y, out_y, throat, panel, thirds),
+                      run_time=b.part(step * 0.3))
+            self.wait(b.part(step * 0.7))
+
+        # The viewer sees, in small type, what counts as coming back.
+        b = self.beat("rule")
+        rule = words(rule_in_brief(n["rule"]), style.SMALL, style.MUTED)
+        rule.next_to(came_out, DOWN, buff=style.GAP * 0.8).set_x(left, LEFT)
+        self.play(FadeIn(rule), run_time=b.part(0.25))
+
+    def legend(self) -> VGroup:
+        """Two swatches: came back as it went in, came back wrong."""
+        lines = VGroup()
+        for color, text in ((style.GOOD, "came back right"), (style.BAD, "came back wrong")):
+            swatch = Square(0.22, stroke_width=0, fill_color=color, fill_opacity=1)
+            label = words(text, style.SMALL, style.INK)
+            lines.add(VGroup(swatch, label).arrange(RIGHT, buff=0.2))
+        dash = Line(LEFT * 0.11, RIGHT * 0.11, color=style.INK, stroke_width=2)
+        lines.add(VGroup(dash, words("what went in", style.SMALL, style.INK))
+                  .arrange(RIGHT, buff=0.2))
+        return lines.arrange(DOWN, buff=style.LINE_GAP, aligned_edge=LEFT)
+
+    def sweep_step(self, state, s, unit, x, in_y, out_y, throat, panel, thirds) -> list:
+        """Animations that redraw the rows for one length of the sweep and update the panel."""
+        length = s["length"]
+        new_in = cell_row(length, unit, self.CELL_HEIGHT, style.MUTED).move_to([x, in_y, 0])
+        new_out = cell_row(
+            length, unit, self.CELL_HEIGHT,
+            colors=[style.GOOD if ok else style.BAD for ok in s["recovered"]],
+            opacities=[0.1 + 0.9 * r for r in s["recovery"]],
+        ).move_to([x, out_y, 0])
+        new_guides = funnel(length * unit, in_y - self.CELL_HEIGHT, throat, length * unit,
+                            out_y + self.CELL_HEIGHT)
+        new_ticks = third_ticks([c[1] for c in s["third_counts"]], unit,
+                                2 * self.CELL_HEIGHT).move_to([x, out_y, 0])
+        anims = [
+            *(FadeOut(m) for m in state["in"] + state["out"]), FadeIn(new_in), FadeIn(new_out),
+            ReplacementTransform(state["guides"], new_guides),
+            FadeOut(state["ticks"]), FadeIn(new_ticks),
+            *panel.make_update_animations({
+                "kept": str(s["room"]), "went_in": str(length), "squeeze": times(s["squeeze"]),
+                "back": count(s["recovered_count"], length)}),
+            *thirds.make_update_animations([count(*c) for c in s["third_counts"]]),
+        ]
+        state.update({"in": [new_in], "out": [new_out], "guides": new_guides, "ticks": new_ticks})
+        return anims
+
+
+class OnePieceAtATime(ChapterScene):
+    """The writer's every word comes back round as its next input, word by word."""
+
+    section = "writing"
+    title = "Writing one piece at a time"
+    beat_seconds = {"setup": 7.0, "first": 8.0, "feed": 8.0, "rest": 8.0}
+
+    #: the words written slowly, one by one, in the "feed" beat (after the first)
+    SLOW_WORDS = 3
+    #: the lowest y the drawing may reach: the bottom unit of the frame is for captions
+    FLOOR = -config.frame_height / 2 + 1.0
+
+    def construct(self) -> None:
+        read, written = self.numbers["input"], self.numbers["output"]
+        machine = WriterLoop()
+        room = VGroup(RoundedRectangle(corner_radius=0.15, width=2.8, height=0.75,
+                                       color=style.ROOM).set_fill(style.ROOM, opacity=0.15),
+                      words("the room", style.LABEL, style.ROOM))
+        room[1].move_to(room[0])
+        room.next_to(machine.get_box(), UP, buff=0.7)
+        feed = Arrow(room.get_bottom(), machine.get_box().get_top(), buff=0.05,
+                     color=style.ROOM, stroke_width=3, max_tip_length_to_length_ratio=0.4)
+        loop_label = words("each word it writes comes round as its next input",
+                           style.SMALL, style.MUTED)
+        loop_label.next_to(machine.get_loop(), DOWN, buff=style.LINE_GAP)
+        drawing = VGroup(room, feed, machine, loop_label)
+        top = config.frame_height / 2 - style.EDGE
+        tape = self.word_tape(read, written, config.frame_width - 2 * style.EDGE,
+                              top - self.FLOOR - drawing.height - style.GAP)
+        tape.to_edge(UP, buff=style.EDGE).set_x(0)
+        # Split the height left under the tape (down to the captions' band) above the drawing.
+        free = tape.get_bottom()[1] - self.FLOOR - drawing.height
+        drawing.next_to(tape, DOWN, buff=min(max(free / 2, style.GAP), 2 * style.GAP)).set_x(0)
+        in_label = words("next input", style.SMALL, style.MUTED)
+        out_label = words("writes", style.SMALL, style.MUTED)
+        in_label.next_to(machine.in_slot, UP, buff=0.45)
+        out_label.next_to(machine.out_slot, UP, buff=0.45)
+        align_baselines([in_label, out_label])
+        self.slot_word = words("start", style.LABEL, style.MUTED).move_to(machine.in_slot)
+        self.machine, self.tape = machine, tape
+
+        # The viewer sees a sentence read into the room, and the writer waiting with its loop.
+        b = self.beat("setup")
+        self.play(FadeIn(tape.get_labels()), FadeIn(tape.get_read(), lag_ratio=0.1),
+                  run_time=b.part(0.2))
+        gone = tape.get_read().copy()
+        self.play(FadeIn(room), gone.animate.scale(0.3).move_to(room).set_opacity(0),
+                  run_time=b.part(0.25))
+        self.remove(gone)
+        self.play(FadeIn(machine.get_box()), FadeIn(machine.get_name()), GrowArrow(feed),
+                  run_time=b.part(0.15))
+        self.play(FadeIn(machine.get_arrows()), Create(machine.get_loop()),
+                  FadeIn(in_label), FadeIn(out_label), FadeIn(self.slot_word),
+                  run_time=b.part(0.2))
+
+        # The viewer sees the first word written, copied out, and carried round to the input.
+        b = self.beat("first")
+        self.write_word(written, 0, b.part(0.6))
+        self.play(FadeIn(loop_label), run_time=b.part(0.15))
+
+        # The viewer sees the next few words, each one coming round again.
+        b = self.beat("feed")
+        slow = range(1, min(1 + self.SLOW_WORDS, len(written)))
+        for i in slow:
+            self.write_word(written, i, b.part(0.8 / len(slow)))
+
+        # The viewer sees the rest of the sentence written the same way.
+        b = self.beat("rest")
+        rest = range(1 + self.SLOW_WORDS, len(written))
+        for i in rest:
+            self.write_word(written, i, b.part(0.8 / len(rest)))
+
+    @staticmethod
+    def word_tape(read, written, width: float, height: float) -> WordTape:
+        """The largest tape within ``width`` x ``height`` (scene units): both lines if they fit,
+        then smaller type, then the written line alone."""
+        for lines, size in ((read, style.LABEL), (read, style.SMALL),
+                            (None, style.LABEL), (None, style.SMALL)):
+            tape = WordTape(lines, written, width, size)
+            if tape.height <= height:
+                return tape
+        return tape
+
+    def write_word(self, written, i: int, seconds: float) -> None:
+        """The writer writes word ``i``: it goes up onto the tape and round the loop (seconds)."""
+        machine = self.machine
+        word = words(written[i], style.LABEL, style.WRITER).move_to(machine.out_slot)
+        self.play(FadeIn(word, shift=RIGHT * 0.3), run_time=seconds * 0.35)
+        back = word.copy()
+        # Up to the tape on an arc that passes over the room rather than through it.
+        self.play(ReplacementTransform(word, self.tape.get_written_word(i), path_arc=PI / 3),
+                  MoveAlongPath(back, machine.get_loop_path()),
+                  FadeOut(self.slot_word), run_time=seconds * 0.55)
+        self.slot_word = back

@@ -1,0 +1,136 @@
+"""An alignment heat map: one row per word written, one column per word read.
+
+A cell's brightness is its weight on a fixed scale: weight 0 is an empty cell,
+weight 1 is a fully lit one (fill opacity = weight), so two grids, or two rows,
+compare by eye. Labels thin out (every k-th) when the cells get too small for
+every word to be read.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    FadeIn,
+    LaggedStart,
+    Rectangle,
+    Square,
+    VGroup,
+)
+
+from scenes import style
+from scenes.base import align_baselines, words
+
+
+class AlignmentMap(VGroup):
+    """Rows of weight cells with the read words across the top and the written words down the left.
+
+    ``weights[i][j]`` is the share of attention written word i gives read word j
+    (each row adds to one). ``cell_width`` and ``cell_height`` are scene units.
+    A small square above each column stands for that word's encoder state.
+    """
+
+    def __init__(self, weights: Sequence[Sequence[float]], read: Sequence[str],
+                 written: Sequence[str], cell_width: float, cell_height: float,
+                 color=style.WEIGHT) -> None:
+        super().__init__()
+        self.cells = VGroup()
+        for i, row in enumerate(weights):
+            line = VGroup()
+            for j, w in enumerate(row):
+                cell = Rectangle(width=cell_width, height=cell_height, stroke_color=style.FAINT,
+                                 stroke_width=1.5, fill_color=color, fill_opacity=w)
+                cell.move_to(RIGHT * j * cell_width + DOWN * i * cell_height)
+                line.add(cell)
+            self.cells.add(line)
+        side = min(cell_width * 0.85, max(0.22, min(cell_width, cell_height) * 0.55))
+        self.states = VGroup(*(
+            Square(side, color=style.READER, stroke_width=2).set_fill(style.READER, 0.3)
+            .next_to(self.cells[0][j], UP, buff=0.15)
+            for j in range(len(read))
+        ))
+        self.read_labels = self._labels(read, style.READER, across=True, pitch=cell_width)
+        self.written_labels = self._labels(written, style.WRITER, across=False,
+                                           pitch=cell_height)
+        self.add(self.cells, self.states, self.read_labels, self.written_labels)
+
+    def _labels(self, texts: Sequence[str], color, *, across: bool, pitch: float) -> VGroup:
+        """Word labels for columns (``across``) or rows, every k-th one when space is short."""
+        made = [words(t, style.SMALL, color) for t in texts]
+        need = (max(m.width for m in made) + 0.05) if across else (max(m.height for m in made)
+                                                                 + 0.06)
+        every = max(1, math.ceil(need / pitch))
+        labels = VGroup()
+        for k, text in enumerate(made):
+            if k % every:
+                continue
+            if across:
+                text.next_to(self.states[k], UP, buff=0.15)
+            else:
+                text.next_to(self.cells[k][0], LEFT, buff=0.2)
+            labels.add(text)
+        if across:
+            align_baselines(labels)
+        return labels
+
+    def get_cells(self) -> VGroup:
+        return self.cells
+
+    def get_row(self, i: int) -> VGroup:
+        return self.cells[i]
+
+    def get_states(self) -> VGroup:
+        return self.states
+
+    def get_read_labels(self) -> VGroup:
+        return self.read_labels
+
+    def get_written_labels(self) -> VGroup:
+        return self.written_labels
+
+    def get_written_label(self, i: int):
+        """The label of row ``i``, or None when that row's label was thinned out."""
+        for label, k in zip(self.written_labels, self._kept_rows()):
+            if k == i:
+                return label
+        return None
+
+    def _kept_rows(self) -> list[int]:
+        every = math.ceil(len(self.cells) / max(1, len(self.written_labels)))
+        return list(range(0, len(self.cells), every))
+
+    def make_row_animation(self, i: int) -> LaggedStart:
+        """Row ``i`` lights up left to right (and its label appears, if it has one)."""
+        anims = [FadeIn(cell) for cell in self.cells[i]]
+        label = self.get_written_label(i)
+        if label is not None:
+            anims.insert(0, FadeIn(label, shift=RIGHT * 0.2))
+        return LaggedStart(*anims, lag_ratio=0.08)
+
+
+class WeightKey(VGroup):
+    """The key to the grid's brightness: a strip from no weight to all of it."""
+
+    def __init__(self, low: str, high: str, width: float = 3.0, steps: int = 12,
+                 color=style.WEIGHT) -> None:
+        super().__init__()
+        side = width / steps
+        self.strip = VGroup(*(
+            Rectangle(width=side, height=0.35, stroke_color=style.FAINT, stroke_width=1,
+                      fill_color=color, fill_opacity=k / (steps - 1))
+            for k in range(steps)
+        )).arrange(RIGHT, buff=0)
+        self.low = words(low, style.SMALL, style.MUTED).next_to(self.strip, DOWN, buff=0.15)
+        self.low.align_to(self.strip, LEFT)
+        self.high = words(high, style.SMALL, style.MUTED).next_to(self.strip, DOWN, buff=0.15)
+        self.high.align_to(self.strip, RIGHT)
+        align_baselines([self.low, self.high])
+        self.add(self.strip, self.low, self.high)
+
+    def get_strip(self) -> VGroup:
+        return self.strip

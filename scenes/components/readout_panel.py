@@ -1,0 +1,85 @@
+"""A readout: label and value lines, whose values can be swapped for new ones."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from manim import LEFT, ORIGIN, RIGHT, UP, AnimationGroup, FadeIn, FadeOut, Text, VGroup
+
+from scenes import style
+from scenes.base import align_baselines, words
+from scenes.components.markup_formula import text_baseline
+
+#: how far a changing text slides as it goes out and the new one comes in (scene units)
+SWAP_SHIFT = 0.25
+
+
+def make_text_swap_animation(old: Text, new: Text) -> AnimationGroup:
+    """The old text slides up and out while the new one slides up into its place."""
+    return AnimationGroup(FadeOut(old, shift=UP * SWAP_SHIFT),
+                          FadeIn(new, shift=UP * SWAP_SHIFT))
+
+
+def put_in_place_of(new: Text, old: Text, edge=LEFT) -> Text:
+    """Move ``new`` onto ``old``'s baseline, aligned on ``edge`` (LEFT, RIGHT, None: centre)."""
+    if edge is None:
+        new.set_x(old.get_x())
+    else:
+        new.align_to(old, edge)
+    new.shift(UP * (text_baseline(old) - text_baseline(new)))
+    return new
+
+
+def stack_lines(texts: Sequence[Text], step: float) -> VGroup:
+    """Texts one under another, left-aligned, their baselines ``step`` scene units apart."""
+    group = VGroup(*texts)
+    for i, text in enumerate(group):
+        text.move_to(ORIGIN, aligned_edge=LEFT)
+        text.shift(UP * (-step * i - text_baseline(text)))
+    return group
+
+
+class Readout(VGroup):
+    """Lines of "label   value": labels muted on the left, values in a column on the right.
+
+    ``rows`` are (label, value text, value colour); the scene formats the values.
+    """
+
+    def __init__(self, rows: Sequence[tuple[str, str, object]], label_size: int = style.SMALL,
+                 value_size: int = style.LABEL, line_step: float = 0.62) -> None:
+        super().__init__()
+        self.value_size = value_size
+        self.labels = VGroup(*(words(label, label_size, style.MUTED) for label, _, _ in rows))
+        self.values = VGroup(*(words(value, value_size, color) for _, value, color in rows))
+        self.colors = [color for _, _, color in rows]
+        value_x = max(label.width for label in self.labels) + style.GAP
+        for i, (label, value) in enumerate(zip(self.labels, self.values)):
+            label.move_to(ORIGIN, aligned_edge=LEFT)
+            value.move_to(RIGHT * value_x, aligned_edge=LEFT)
+            align_baselines([label, value], -line_step * i)
+        self.add(self.labels, self.values)
+
+    def get_labels(self) -> VGroup:
+        return self.labels
+
+    def get_values(self) -> VGroup:
+        return self.values
+
+    def get_line(self, i: int) -> VGroup:
+        return VGroup(self.labels[i], self.values[i])
+
+    def make_values_animation(self, texts: Sequence[str]) -> AnimationGroup:
+        """Every value that differs from ``texts`` slides out; the new value slides in.
+
+        The readout holds the new texts from now on, so the scene's record of what
+        is shown names the new values.
+        """
+        swaps = []
+        for i, text in enumerate(texts):
+            old = self.values[i]
+            if old.original_text == text:
+                continue
+            new = put_in_place_of(words(text, self.value_size, self.colors[i]), old)
+            self.values.submobjects[i] = new
+            swaps.append(make_text_swap_animation(old, new))
+        return AnimationGroup(*swaps)

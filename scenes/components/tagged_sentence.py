@@ -1,0 +1,118 @@
+"""A sentence with the one tag each word was given under it, and arcs for one word's row."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from manim import DOWN, UP, AnimationGroup, CubicBezier, Transform, VGroup
+
+from scenes import style
+from scenes.base import align_baselines, words
+from scenes.components.readout_panel import make_text_swap_animation, put_in_place_of
+
+TAG_SIZE = style.MIN_FONT_SIZE
+#: (word size, tags on two alternating lines?), tried in order until the sentence fits
+LAYOUTS = ((style.LABEL, False), (style.SMALL, False), (style.LABEL, True), (style.SMALL, True),
+           (style.MIN_FONT_SIZE, True))
+SLOT_GAP = 0.3  # between neighbouring slots (scene units)
+TAG_DROP = 0.14  # from the bottom of the words to the top of the tags (scene units)
+
+
+class TaggedSentence(VGroup):
+    """The words in one line, each in a fixed slot with its tag under it.
+
+    A slot is as wide as the widest word or tag that will ever stand in it (pass
+    the other versions of the sentence in ``also``), so a word can be changed
+    without its neighbours moving. When the tags are too wide for one line they
+    alternate between two lines.
+    """
+
+    def __init__(self, items: Sequence[str], tags: Sequence[str],
+                 also: Sequence[tuple[Sequence[str], Sequence[str]]] = (),
+                 max_width: float = 13.2) -> None:
+        super().__init__()
+        versions = [(list(items), list(tags)), *((list(w), list(t)) for w, t in also)]
+        for size, stagger in LAYOUTS:
+            if self._lay_out(versions, size, stagger, max_width):
+                break
+        self.word_size = size
+        self.add(self.words, self.tags)
+
+    def _lay_out(self, versions, size: int, stagger: bool, max_width: float) -> bool:
+        n = len(versions[0][0])
+        word_w = [max(words(v[0][i], size).width for v in versions) for i in range(n)]
+        tag_w = [max(words(v[1][i], TAG_SIZE).width for v in versions) for i in range(n)]
+        slots = [max(w, (0.6 if stagger else 1.0) * t) for w, t in zip(word_w, tag_w)]
+        xs, x = [], 0.0
+        for width in slots:
+            xs.append(x + width / 2)
+            x += width + SLOT_GAP
+        total = x - SLOT_GAP
+        xs = [x - total / 2 for x in xs]
+        items, tags = versions[0]
+        self.words = VGroup(*(words(w, size, style.INK).set_x(x) for w, x in zip(items, xs)))
+        align_baselines(self.words, 0.0)
+        self.tags = VGroup(*(words(t, TAG_SIZE, style.MUTED).set_x(x) for t, x in zip(tags, xs)))
+        top = self.words.get_bottom()[1] - TAG_DROP
+        align_baselines(self.tags, 0.0)
+        self.tags.shift(UP * (top - self.tags.get_top()[1]))
+        if stagger:
+            for tag in self.tags[1::2]:
+                tag.shift(DOWN * (self.tags[0].height + 0.06))
+        # Tags on the same line must not touch, even the widest that will stand there.
+        step = 2 if stagger else 1
+        clear = all(xs[i + step] - xs[i] >= (tag_w[i] + tag_w[i + step]) / 2 + 0.1
+                    for i in range(n - step))
+        return total <= max_width and clear
+
+    def get_words(self) -> VGroup:
+        return self.words
+
+    def get_tags(self) -> VGroup:
+        return self.tags
+
+    def get_word(self, i: int):
+        return self.words[i]
+
+    def make_change_animation(self, items: Sequence[str], tags: Sequence[str]) -> AnimationGroup:
+        """Every word or tag that differs slides out, and the new one slides into its slot."""
+        swaps = []
+        for group, texts, size in ((self.words, items, self.word_size),
+                                   (self.tags, tags, TAG_SIZE)):
+            for i, text in enumerate(texts):
+                old = group[i]
+                if old.original_text == text:
+                    continue
+                new = put_in_place_of(words(text, size, old.get_color()), old, edge=None)
+                group.submobjects[i] = new
+                swaps.append(make_text_swap_animation(old, new))
+        return AnimationGroup(*swaps)
+
+
+class WeightArcs(VGroup):
+    """Arcs from one word of a TaggedSentence to every other word, over the sentence.
+
+    An arc's thickness and opacity follow its weight (a fraction from 0 to 1);
+    the longest arc rises ``max_height`` scene units, shorter ones less.
+    """
+
+    def __init__(self, sentence: TaggedSentence, reader_index: int, weights: Sequence[float],
+                 max_height: float = 0.9) -> None:
+        super().__init__()
+        self.sentence, self.max_height = sentence, max_height
+        y = sentence.get_words().get_top()[1] + 0.1
+        xs = [w.get_x() for w in sentence.get_words()]
+        x0 = xs[reader_index]
+        far = max(abs(x - x0) for x in xs) or 1.0
+        for j, (x1, weight) in enumerate(zip(xs, weights)):
+            if j == reader_index:
+                continue
+            rise = max_height * (0.35 + 0.65 * abs(x1 - x0) / far) / 0.75
+            arc = CubicBezier([x0, y, 0], [x0, y + rise, 0], [x1, y + rise, 0], [x1, y, 0])
+            arc.set_stroke(style.WEIGHT, width=1.5 + 12 * weight, opacity=0.2 + 0.8 * weight)
+            self.add(arc)
+
+    def make_weights_animation(self, reader_index: int, weights: Sequence[float]) -> Transform:
+        """Every arc thickens or thins to its new weight."""
+        return Transform(self, WeightArcs(self.sentence, reader_index, weights, self.max_height))
+

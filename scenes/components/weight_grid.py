@@ -1,0 +1,177 @@
+"""The weight grid: a cell per (reader, word) pair, brightness for the weight, and its key.
+
+Used by scenes/weight_grid.py (MatchIsTheWeight). The encoder-decoder heat map
+of scenes/closed_book.py and scenes/open_book.py lives in alignment_map.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    AnimationGroup,
+    FadeIn,
+    LaggedStart,
+    Rectangle,
+    VGroup,
+)
+
+from scenes import style
+from scenes.base import align_baselines, words
+from scenes.components.readout_panel import make_text_swap_animation, put_in_place_of
+
+LABEL_SIZE = style.MIN_FONT_SIZE
+LABEL_BUFF = 0.15  # between the labels and the cells (scene units)
+
+
+def brightness(weight: float) -> float:
+    """A cell's fill opacity: the weight itself, on the fixed scale 0 (dark) to 1 (full)."""
+    return min(max(weight, 0.0), 1.0)
+
+
+def labels_staggered(versions: Sequence[Sequence[str]], cell_width: float) -> bool:
+    """Whether column labels need two alternating lines: a word is wider than a cell."""
+    widest = max(words(w, LABEL_SIZE).width for version in versions for w in version)
+    return widest > cell_width - 0.04
+
+
+def label_rows_height(versions: Sequence[Sequence[str]], cell_width: float) -> float:
+    """Height of the column labels above the cells, gap included (scene units)."""
+    lines = 2 if labels_staggered(versions, cell_width) else 1
+    return lines * (words("Thp", LABEL_SIZE).height + 0.08) + LABEL_BUFF
+
+
+def rows_staggered(cell_height: float) -> bool:
+    """Whether row labels need two alternating columns: rows too short for a line of text."""
+    return cell_height < words("Thp", LABEL_SIZE).height + 0.02
+
+
+def row_labels_width(versions: Sequence[Sequence[str]], cell_height: float) -> float:
+    """Width of the row labels left of the cells, gap included (scene units)."""
+    widest = max(words(w, LABEL_SIZE).width for version in versions for w in version)
+    columns = 2 if rows_staggered(cell_height) else 1
+    return columns * (widest + LABEL_BUFF)
+
+
+def weight_cell(width: float, height: float, weight: float) -> Rectangle:
+    cell = Rectangle(width=width, height=height)
+    cell.set_stroke(style.FAINT, width=1)
+    cell.set_fill(style.WEIGHT, opacity=brightness(weight))
+    return cell
+
+
+class WeightGrid(VGroup):
+    """Readers down the left, the words they read along the top, a cell for every pair.
+
+    ``weights[i][j]`` is how much of word j goes into word i (each row adds to
+    one); it sets the cell's brightness on a fixed scale. Column labels take
+    two alternating lines when the widest word (of any version in ``also``) is
+    wider than a cell, and row labels two alternating columns when a row is
+    shorter than a line of text.
+    """
+
+    def __init__(self, items: Sequence[str], weights: Sequence[Sequence[float]],
+                 cell_width: float, cell_height: float,
+                 also: Sequence[Sequence[str]] = ()) -> None:
+        super().__init__()
+        self.n = n = len(items)
+        self.cells = VGroup()
+        for i in range(n):
+            for j in range(n):
+                cell = weight_cell(cell_width, cell_height, weights[i][j])
+                self.cells.add(cell.move_to(RIGHT * cell_width * j + DOWN * cell_height * i))
+        self.row_labels = VGroup(*(words(w, LABEL_SIZE, style.MUTED) for w in items))
+        widest = max(words(w, LABEL_SIZE).width for version in (items, *also) for w in version)
+        half_x_height = words("x", LABEL_SIZE).height / 2
+        for i, label in enumerate(self.row_labels):
+            label.next_to(self.get_cell(i, 0), LEFT, buff=LABEL_BUFF)
+            # Centre the lower-case letters on the row, whatever hangs below the line.
+            align_baselines([label], self.get_cell(i, 0).get_y() - half_x_height)
+            if rows_staggered(cell_height) and i % 2:
+                label.shift(LEFT * (widest + LABEL_BUFF))
+        self.column_labels = VGroup(*(words(w, LABEL_SIZE, style.MUTED) for w in items))
+        self.staggered = labels_staggered([items, *also], cell_width)
+        lift = self.cells.get_top()[1] + LABEL_BUFF
+        for j, label in enumerate(self.column_labels):
+            label.set_x(self.get_cell(0, j).get_x())
+        align_baselines(self.column_labels, 0.0)
+        self.column_labels.shift(UP * (lift - self.column_labels.get_bottom()[1]))
+        if self.staggered:
+            for label in self.column_labels[1::2]:
+                label.shift(UP * (self.column_labels[0].height + 0.08))
+        self.add(self.cells, self.row_labels, self.column_labels)
+
+    # ------------------------------------------------------------ accessors
+    def get_cell(self, i: int, j: int) -> Rectangle:
+        return self.cells[i * self.n + j]
+
+    def get_row(self, i: int) -> VGroup:
+        return VGroup(*self.cells[i * self.n:(i + 1) * self.n])
+
+    def get_row_label(self, i: int):
+        return self.row_labels[i]
+
+    def get_column_label(self, j: int):
+        return self.column_labels[j]
+
+    def get_cells(self) -> VGroup:
+        return self.cells
+
+    # ----------------------------------------------------------- animations
+    def make_fill_animation(self, lag_ratio: float = 0.15) -> LaggedStart:
+        """Labels first, then the cells row by row from the top."""
+        return LaggedStart(
+            FadeIn(VGroup(self.row_labels, self.column_labels)),
+            *(FadeIn(self.get_row(i), shift=RIGHT * 0.1) for i in range(self.n)),
+            lag_ratio=lag_ratio,
+        )
+
+    def make_weights_animation(self, weights: Sequence[Sequence[float]]) -> AnimationGroup:
+        """Every cell brightens or dims to its new weight."""
+        return AnimationGroup(*(
+            self.get_cell(i, j).animate.set_fill(opacity=brightness(weights[i][j]))
+            for i in range(self.n) for j in range(self.n)
+        ))
+
+    def make_labels_animation(self, items: Sequence[str]) -> AnimationGroup:
+        """Every label whose word changed slides out; the new word slides in.
+
+        The grid holds the new labels from now on, so the scene's record of what
+        is shown names the new words.
+        """
+        swaps = []
+        for group, edge in ((self.row_labels, RIGHT), (self.column_labels, None)):
+            for i, text in enumerate(items):
+                old = group[i]
+                if old.original_text == text:
+                    continue
+                new = put_in_place_of(words(text, LABEL_SIZE, old.get_color()), old, edge)
+                group.submobjects[i] = new
+                swaps.append(make_text_swap_animation(old, new))
+        return AnimationGroup(*swaps)
+
+
+class WeightScale(VGroup):
+    """The brightness key: a strip from no weight to all of it, with its two ends labelled."""
+
+    def __init__(self, width: float = 2.4, height: float = 0.32, steps: int = 24) -> None:
+        super().__init__()
+        self.strip = VGroup(*(
+            Rectangle(width=width / steps, height=height, stroke_width=0)
+            .set_fill(style.WEIGHT, opacity=k / (steps - 1))
+            for k in range(steps)
+        )).arrange(RIGHT, buff=0)
+        self.frame = Rectangle(width=width, height=height).set_stroke(style.FAINT, width=1)
+        self.frame.move_to(self.strip)
+        self.low = words("0", style.SMALL, style.MUTED).next_to(self.strip, LEFT, buff=0.15)
+        self.high = words("1", style.SMALL, style.MUTED).next_to(self.strip, RIGHT, buff=0.15)
+        self.caption = words("brightness = weight", style.SMALL, style.MUTED)
+        self.caption.next_to(VGroup(self.low, self.strip, self.high), UP, buff=0.15)
+        self.add(self.strip, self.frame, self.low, self.high, self.caption)
+
+    def get_strip(self) -> VGroup:
+        return self.strip

@@ -1,0 +1,142 @@
+"""The match is the weight: the whole grid of weights, one row read out, one word changed."""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Create,
+    FadeIn,
+    FadeOut,
+    LaggedStart,
+    SurroundingRectangle,
+    VGroup,
+    config,
+)
+
+from scenes import style
+from scenes.base import ChapterScene, words
+from scenes.components.readout_panel import Readout, stack_lines
+from scenes.components.tagged_sentence import TaggedSentence, WeightArcs
+from scenes.components.weight_grid import (
+    WeightGrid,
+    WeightScale,
+    label_rows_height,
+    row_labels_width,
+)
+
+ARC_ROOM = 0.95  # scene units above the sentence kept for the arcs
+FLOOR = -3.0  # nothing important below this: captions will sit there
+MAX_CELL = (1.0, 0.5)  # largest cell (width, height) in scene units
+
+
+def panel_rows(grid: dict) -> list[tuple[str, str, object]]:
+    """The reader's panel, formatted: weights 2 decimals, row total 3, spread 2 (bits)."""
+    return [
+        ("reading", grid["reader"], style.QUERY),
+        ("most weight to", grid["top_word"], style.INK),
+        ("that weight", f"{grid['top_weight']:.2f}", style.WEIGHT),
+        ("row total", f"{grid['row_total']:.3f}", style.INK),
+        ("spread (bits)", f"{grid['spread_bits']:.2f}", style.INK),
+    ]
+
+
+class MatchIsTheWeight(ChapterScene):
+    """Every word's row of weights, the reader's row as arcs and a panel, then one word changed."""
+
+    section = "grid"
+    title = "The match is the weight"
+    beat_seconds = {"grid": 8.0, "row": 8.0, "panel": 9.0, "swap": 6.0, "moved": 9.0}
+
+    def construct(self) -> None:
+        n = self.numbers
+        after = n["changed"]
+        size = len(n["words"])
+        half_w = config.frame_width / 2 - style.EDGE
+        top = config.frame_height / 2 - style.EDGE
+
+        sentence = TaggedSentence(n["words"], n["tags"], also=[(after["words"], after["tags"])],
+                                  max_width=2 * half_w)
+        sentence.move_to(UP * (top - ARC_ROOM), aligned_edge=UP)
+        arcs = WeightArcs(sentence, n["reader_index"], n["weights"][n["reader_index"]],
+                          max_height=ARC_ROOM - 0.1)
+
+        panel = Readout(panel_rows(n))
+        scale = WeightScale().to_edge(RIGHT, buff=style.EDGE)
+
+        # The grid fills what is left: left of the panel, under the sentence.
+        versions = [n["words"], after["words"]]
+        panel.next_to(sentence, DOWN, buff=style.GAP).to_edge(RIGHT, buff=style.EDGE)
+        grid_top = sentence.get_bottom()[1] - style.GAP
+        cell_h = MAX_CELL[1]
+        for _ in range(3):  # the label sizes and the cell size depend on each other
+            grid_left = -half_w + row_labels_width(versions, cell_h)
+            room_w = panel.get_left()[0] - 1.5 * style.GAP - grid_left
+            cell_w = min(MAX_CELL[0], room_w / size)
+            cells_top = grid_top - label_rows_height(versions, cell_w)
+            cell_h = min(MAX_CELL[1], (cells_top - FLOOR - 0.1) / size)
+        grid = WeightGrid(n["words"], n["weights"], cell_w, cell_h, also=[after["words"]])
+        grid.shift([grid_left, cells_top, 0] - grid.get_cells().get_corner(LEFT + UP))
+        # A short sentence leaves a small grid: centre it in its room.
+        grid.shift(RIGHT * max(0.0, (-half_w + grid_left + room_w) / 2 - grid.get_x()))
+        scale.align_to(grid.get_cells(), DOWN)
+        if scale.get_top()[1] > panel.get_bottom()[1] - style.GAP:
+            scale.next_to(panel, DOWN, buff=style.GAP).to_edge(RIGHT, buff=style.EDGE)
+
+        reader = n["reader_index"]
+        legend = stack_lines([words(line, style.SMALL, style.MUTED) for line in (
+            "each row: one word,", "reading the sentence", "under each word:",
+            "the one thing the", "model was given")], step=0.5)
+        legend[2:].shift(DOWN * style.GAP)
+        legend.align_to(panel, LEFT).align_to(panel, UP)
+
+        # The viewer sees the sentence with its tags, then the grid fill in row by row.
+        b = self.beat("grid")
+        self.play(FadeIn(sentence, shift=DOWN * 0.15), run_time=b.part(0.2))
+        self.play(grid.make_fill_animation(), run_time=b.part(0.4))
+        self.play(FadeIn(legend), FadeIn(scale), run_time=b.part(0.2))
+
+        # The viewer sees the reader's row picked out, and the same row drawn as arcs.
+        b = self.beat("row")
+        row_box = SurroundingRectangle(grid.get_row(reader), buff=0.03, color=style.QUERY,
+                                       stroke_width=3)
+        top_box = SurroundingRectangle(grid.get_cell(reader, n["top_index"]), buff=0.0,
+                                       color=style.INK, stroke_width=3)
+        # The outlines stay over the cells while the cells change brightness.
+        row_box.set_z_index(1)
+        top_box.set_z_index(2)
+        self.play(Create(row_box), grid.get_row_label(reader).animate.set_color(style.QUERY),
+                  sentence.get_word(reader).animate.set_color(style.QUERY), run_time=b.part(0.2))
+        self.play(LaggedStart(*(Create(a) for a in arcs), lag_ratio=0.06), run_time=b.part(0.4))
+        self.play(Create(top_box), run_time=b.part(0.15))
+
+        # The viewer sees the reader's panel: who reads, where most weight goes, and how much.
+        b = self.beat("panel")
+        self.play(FadeOut(legend), run_time=b.part(0.1))
+        self.play(LaggedStart(*(FadeIn(panel.get_line(i), shift=LEFT * 0.15)
+                                for i in range(len(panel.get_values()))), lag_ratio=0.35),
+                  run_time=b.part(0.55))
+
+        # The viewer sees one word of the sentence changed, everywhere it stands.
+        b = self.beat("swap")
+        old, new = n["swap"]
+        note = VGroup(words("change one word", style.SMALL, style.MUTED),
+                      words(f"{old}  →  {new}", style.LABEL))
+        note.arrange(DOWN, buff=style.LINE_GAP).move_to(scale)
+        self.play(FadeOut(scale), FadeIn(note, shift=UP * 0.15), run_time=b.part(0.2))
+        self.play(sentence.make_change_animation(after["words"], after["tags"]),
+                  grid.make_labels_animation(after["words"]), run_time=b.part(0.35))
+
+        # The viewer sees every cell, every arc and every panel number move to the new values.
+        b = self.beat("moved")
+        new_reader = after["reader_index"]
+        self.play(
+            grid.make_weights_animation(after["weights"]),
+            arcs.make_weights_animation(new_reader, after["weights"][new_reader]),
+            panel.make_values_animation([value for _, value, _ in panel_rows(after)]),
+            row_box.animate.move_to(grid.get_row(new_reader)),
+            top_box.animate.move_to(grid.get_cell(new_reader, after["top_index"])),
+            run_time=b.part(0.4),
+        )

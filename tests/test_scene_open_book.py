@@ -1,0 +1,100 @@
+"""LeaveTheBookOpen draws the ledger's alignment and accuracies, and follows --set."""
+
+from __future__ import annotations
+
+import functools
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from core.ledger import parse_settings
+from render import construct_scene
+from scenes.open_book import LeaveTheBookOpen, percent, percent_exact
+
+
+@functools.cache
+def build(*sets: str):
+    with tempfile.TemporaryDirectory() as media:
+        return construct_scene(LeaveTheBookOpen, "preview", parse_settings(sets), Path(media),
+                               video=False)
+
+
+SETS = [(), ("seq2seq.length=12",), ("seq2seq.length=32",), ("seq2seq.length=1",)]
+
+
+def test_formats():
+    assert percent(0.22390625) == "22 %"
+    assert percent(1.0) == "100 %"
+    assert percent_exact(0.125) == "12.5 %"
+    assert percent_exact(0.5) == "50 %"
+
+
+@pytest.mark.parametrize("sets", SETS)
+def test_layout_and_timing(sets):
+    scene = build(*sets)
+    assert scene.layout_problems == []
+    assert scene.timing_problems == []
+
+
+@pytest.mark.parametrize("sets", SETS)
+def test_grid_brightness_is_the_weight_on_a_fixed_scale(sets):
+    scene = build(*sets)
+    weights = scene.numbers["example_alignment"]
+    cells = scene.grid.get_cells()
+    assert len(cells) == len(weights) == len(scene.numbers["example_attention_output"])
+    for row, line in zip(weights, cells):
+        assert len(line) == len(row) == len(scene.numbers["example_input"])
+        for w, cell in zip(row, line):
+            assert cell.get_fill_opacity() == pytest.approx(w, abs=1e-6)
+
+
+def test_grid_labels_are_the_example_words():
+    scene = build()
+    n = scene.numbers
+    assert [t.original_text for t in scene.grid.get_read_labels()] == list(n["example_input"])
+    assert [t.original_text for t in scene.grid.get_written_labels()] == \
+        list(n["example_attention_output"])
+    assert not Counter(n["example_input"]) - Counter(scene.shown["states"])
+    assert not Counter(n["example_attention_output"]) - Counter(scene.shown["rows"])
+
+
+def test_long_sentences_thin_their_labels_but_keep_the_order():
+    scene = build("seq2seq.length=32")
+    words = list(scene.numbers["example_input"])
+    shown = [t.original_text for t in scene.grid.get_read_labels()]
+    assert 1 <= len(shown) < len(words)
+    every = -(-len(words) // len(shown))
+    assert shown == words[::every][:len(shown)]
+
+
+@pytest.mark.parametrize("sets", [(), ("seq2seq.length=12",)])
+def test_chart_shows_lengths_and_the_longest_accuracies(sets):
+    scene = build(*sets)
+    n = scene.numbers
+    race = Counter(scene.shown["race"])
+    for length in n["lengths"]:
+        assert race[str(length)] == 2  # under each chart
+    chance = [t for t in scene.shown["race"] if t.startswith("chance")]
+    assert chance and percent_exact(n["chance_accuracy"]) in chance[0]
+    longest = scene.shown["longest"]
+    assert percent(n["closed_book_accuracy"][-1]) in longest
+    assert percent(n["attention_accuracy"][-1]) in longest
+
+
+def test_bar_heights_follow_the_accuracies():
+    scene = build()
+    n = scene.numbers
+    closed, opened = scene.charts
+    for chart, shares in ((closed, n["closed_book_accuracy"]), (opened, n["attention_accuracy"])):
+        heights = [bar.height / chart.plot_height for bar in chart.get_bars()]
+        assert heights == pytest.approx(shares, abs=0.01)
+
+
+def test_settings_change_the_example():
+    default, other = build(), build("seq2seq.length=12")
+    assert len(other.grid.get_cells()) == 12
+    assert len(default.grid.get_cells()) == len(default.numbers["example_input"])
+    assert other.numbers["example_input"] != default.numbers["example_input"]
+    assert not Counter(other.numbers["example_input"][::2]) - Counter(other.shown["states"])
