@@ -242,13 +242,29 @@ def _ask_offer(s: Mapping[str, Any]) -> dict[str, Any]:
 
 def _formula(s: Mapping[str, Any]) -> dict[str, Any]:
     part = _grid_part(s)
+    i, j = part["reader_index"], part["top_index"]
+    sharpness = part["sharpness"]
+    # e^(s * match) along the reader's row: the formula's numerator and denominator.
+    # Only when they would overflow are they shifted by the row's largest exponent
+    # (exp_shift), as the softmax itself always does; the ratio is the same.
+    row = [sharpness * m for m in part["matches"][i]]
+    top = max(row) if max(row) > 700 else 0.0
+    exps = [math.exp(x - top) for x in row]
     return {
         "reader": part["reader"],
         "top_word": part["top_word"],
+        "features": list(part["features"]),
+        "query": list(part["queries"][i]),
+        "key": list(part["keys"][j]),
         "match": part["top_match"],
+        "row_matches": list(part["matches"][i]),
+        "row_weights": list(part["row_weights"]),
+        "exp_shift": top,
+        "numerator": exps[j],
+        "denominator": sum(exps),
         "weight": part["top_weight"],
         "row_total": part["row_total"],
-        "sharpness": part["sharpness"],
+        "sharpness": sharpness,
     }
 
 

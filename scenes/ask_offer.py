@@ -60,6 +60,13 @@ class AskAndOffer(ChapterScene):
     title = "What each word asks for, and offers"
     beat_seconds = {"words": 6.0, "asks": 8.0, "offers": 8.0, "multiply": 9.0, "sum": 7.0}
 
+    @classmethod
+    def spoken(cls, numbers: dict) -> dict[str, str]:
+        """Numbers the narration names, from the same ledger as the pictures."""
+        n = numbers
+        return {"reader": n["reader"], "top_word": n["top_word"], "match": f"{n['top_match']:.2f}"}
+
+
     def construct(self) -> None:
         n = self.numbers
         reader_i, top_i = n["reader_index"], n["top_index"]

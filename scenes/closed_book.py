@@ -63,6 +63,14 @@ class SqueezeTheRow(ChapterScene):
     title = "The squeeze: a long row through a fixed room"
     beat_seconds = {"row": 6.0, "squeeze": 7.0, "marks": 8.0, "lengthen": 12.0, "rule": 6.0}
 
+    @classmethod
+    def spoken(cls, numbers: dict) -> dict[str, str]:
+        """Numbers the narration names, from the same ledger as the pictures."""
+        n = numbers
+        return {"room": str(n["room"]), "length": str(n["length"]),
+                "squeeze": times(n["squeeze"]).rstrip("×")}
+
+
     #: the drawing's share of the frame's width (scene units); the panel takes the rest
     DRAW_WIDTH = 8.5
     BAR_HEIGHT = 0.45  # scene units for a number of size 1
@@ -122,7 +130,7 @@ class SqueezeTheRow(ChapterScene):
         self.play(MoveToTarget(flow), run_time=b.part(0.35))
         out_bars = bar_row(n["example_out"], unit, self.BAR_HEIGHT, style.INK)
         out_bars.shift([x, out_y, 0] - out_bars[0].get_center())
-        came_out = words("what the reader gets back", style.SMALL, style.MUTED)
+        came_out = words("what the writer reads back", style.SMALL, style.MUTED)
         came_out.move_to([left, out_y - self.BAR_HEIGHT - style.LINE_GAP, 0],
                          aligned_edge=LEFT + UP)
         self.play(ReplacementTransform(flow, out_bars[1]), FadeIn(out_bars[0]),

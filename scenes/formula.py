@@ -59,6 +59,13 @@ class OneAttentionWeight(ChapterScene):
     title = "One attention weight, as a formula"
     beat_seconds = {"match": 8.0, "names": 7.0, "weight": 9.0, "softmax": 9.0}
 
+    @classmethod
+    def spoken(cls, numbers: dict) -> dict[str, str]:
+        """Numbers the narration names, from the same ledger as the pictures."""
+        n = numbers
+        return {"reader": n["reader"], "top_word": n["top_word"], "weight": f"{n['weight']:.2f}"}
+
+
     def construct(self) -> None:
         n = self.numbers
         reader, top = n["reader"], n["top_word"]

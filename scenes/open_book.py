@@ -38,6 +38,15 @@ class LeaveTheBookOpen(ChapterScene):
     title = "Leave the book open"
     beat_seconds = {"states": 6.0, "rows": 10.0, "grid": 6.0, "race": 9.0, "longest": 8.0}
 
+    @classmethod
+    def spoken(cls, numbers: dict) -> dict[str, str]:
+        """Numbers the narration names, from the same ledger as the pictures."""
+        n = numbers
+        return {"longest": str(n["lengths"][-1]),
+                "closed": str(round(100 * n["closed_book_accuracy"][-1])),
+                "open": str(round(100 * n["attention_accuracy"][-1]))}
+
+
     #: the grid's largest cell (width, height) and the space it may fill (scene units)
     MAX_CELL = (0.85, 0.62)
     GRID_SPACE = (6.8, 5.0)

@@ -50,6 +50,16 @@ class MatchIsTheWeight(ChapterScene):
     title = "The match is the weight"
     beat_seconds = {"grid": 8.0, "row": 8.0, "panel": 9.0, "swap": 6.0, "moved": 9.0}
 
+    @classmethod
+    def spoken(cls, numbers: dict) -> dict[str, str]:
+        """Numbers the narration names, from the same ledger as the pictures."""
+        n, new = numbers, numbers["changed"]
+        return {"reader": n["reader"], "top_word": n["top_word"],
+                "top_weight": f"{n['top_weight']:.2f}", "spread": f"{n['spread_bits']:.2f}",
+                "old": n["swap"][0], "new": n["swap"][1], "new_reader": new["reader"],
+                "new_top": new["top_word"], "new_weight": f"{new['top_weight']:.2f}"}
+
+
     def construct(self) -> None:
         n = self.numbers
         after = n["changed"]
