@@ -177,13 +177,16 @@ def cmd_render(args: argparse.Namespace) -> int:
         return construct_scene(scene_class, args.quality, settings, media_dir, video=True,
                                keyframes=keyframes)
 
+    from production.chapter import assemble
+
     if args.no_narration:
         print("render.py: rendering without narration (silent)", file=sys.stderr)
+    results = []
     for scene_class in chosen:
         started = time.monotonic()
         try:
-            result = produce_scene(scene_class, out, manim, narrate=not args.no_narration,
-                                   settings=settings)
+            result = produce_scene(scene_class, out / "scenes", manim,
+                                   narrate=not args.no_narration, settings=settings)
         except NarrationError as error:
             raise UsageError(str(error)) from None
         for problem in result.layout_problems + result.timing_problems:
@@ -192,6 +195,11 @@ def cmd_render(args: argparse.Namespace) -> int:
                 f"{result.loudness.true_peak:.1f} dBTP" if result.loudness else "")
         print(f"{scene_class.__name__}: {result.seconds:.1f} s{loud} in "
               f"{time.monotonic() - started:.1f} s -> {result.video}")
+        results.append(result)
+    if not args.scenes:
+        chapter = assemble(results, out)
+        print(f"chapter: {chapter.seconds:.1f} s, {chapter.loudness.integrated:.1f} LUFS, "
+              f"true peak {chapter.loudness.true_peak:.1f} dBTP -> {chapter.video}")
     return 0
 
 

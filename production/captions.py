@@ -58,26 +58,39 @@ def passage_cues(text: str, start: float, end: float) -> list[Cue]:
             break
         pieces[a:b + 1] = [tuple(merged)]
         weights[a:b + 1] = [weights[a] + weights[b]]
+    # Every cue gets its minimum first when the passage is long enough; the rest of
+    # the time is shared in proportion to the cue's length in characters.
+    total, floor = sum(weights), MIN_CUE if span >= len(pieces) * MIN_CUE else 0.0
+    spare = span - floor * len(pieces)
     cues, t = [], start
-    total = sum(weights)
     for piece, w in zip(pieces, weights):
-        length = span * w / total
+        length = floor + spare * w / total
         cues.append(Cue(t, t + length, piece))
         t += length
     return cues
 
 
 def build(timed: list[tuple[str, float, float]], video_end: float) -> list[Cue]:
-    """All cues for (text, start, end) passages, clipped to the video and at least 1 s each."""
+    """All cues for (text, start, end) passages: in order, at least 1 s each, none
+    overlapping, none past the end of the video (a short cue borrows the silence after it)."""
     cues: list[Cue] = []
     for text, start, end in timed:
         cues.extend(passage_cues(text, start, min(end, video_end)))
+    pushed: list[Cue] = []
+    previous_end = 0.0
+    for cue in cues:
+        start = max(cue.start, previous_end)
+        end = max(cue.end, start + MIN_CUE)
+        pushed.append(Cue(start, end, cue.lines))
+        previous_end = end
     fixed: list[Cue] = []
-    for i, cue in enumerate(cues):
-        limit = cues[i + 1].start if i + 1 < len(cues) else video_end
-        end = min(max(cue.end, cue.start + MIN_CUE), limit)
-        fixed.append(Cue(cue.start, end, cue.lines))
-    return fixed
+    limit = video_end
+    for cue in reversed(pushed):
+        end = min(cue.end, limit)
+        start = min(cue.start, end - MIN_CUE)
+        fixed.append(Cue(start, end, cue.lines))
+        limit = start
+    return fixed[::-1]
 
 
 def _stamp(seconds: float, sep: str) -> str:

@@ -34,6 +34,7 @@ class SceneOutput:
     cues: list[captions.Cue] = field(default_factory=list)
     srt: Path | None = None
     vtt: Path | None = None
+    sound: Path | None = None  # the finished mix as WAV, exactly as long as the video
     layout_problems: list[str] = field(default_factory=list)
     timing_problems: list[str] = field(default_factory=list)
 
@@ -95,11 +96,15 @@ def produce_scene(scene_class: Any, out: Path,
             sound = work / "sound.wav"
             loudness = soundtrack.normalize(raw, sound) if passages else None
             finished = work / f"{name}.mp4"
-            mux(silent, sound if passages else raw, finished)
+            if not passages:
+                sound = raw
+            mux(silent, sound, finished)
             cues = captions.build(timed_passages(passages, starts), seconds)
             result = SceneOutput(name, out / f"{name}.mp4", seconds, starts, passages,
                                  loudness, cues, layout_problems=scene.layout_problems,
-                                 timing_problems=scene.timing_problems)
+                                 timing_problems=scene.timing_problems,
+                                 sound=out / f"{name}.wav")
+            os.replace(sound, result.sound)
             if passages:
                 (work / f"{name}.srt").write_text(captions.to_srt(cues), encoding="utf-8")
                 (work / f"{name}.vtt").write_text(captions.to_vtt(cues), encoding="utf-8")

@@ -12,6 +12,7 @@ from scenes.formula import OneAttentionWeight
 from scenes.misreading import TheMisreading
 from scenes.open_book import LeaveTheBookOpen
 from scenes.opening import TitleCard, TwoJobs
+from scenes.potions import ChemistryAndAssembly, PotionMixing
 from scenes.spotlight import LookBackRule, SharpnessDial, SpotlightBudget
 from scenes.weight_grid import MatchIsTheWeight
 
@@ -27,6 +28,8 @@ SCENES_IN_ORDER = [
     SpotlightBudget,
     SharpnessDial,
     LookBackRule,
+    PotionMixing,
+    ChemistryAndAssembly,
     TheMisreading,
 ]
 

@@ -1,0 +1,133 @@
+"""Narration: the text per beat, the cache, recordings, and beats that follow the voice."""
+
+from __future__ import annotations
+
+import wave
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from core import ledger
+from production import narration
+from production.narration import NarrationError, Voice
+from scenes import SCENES_IN_ORDER
+
+
+def write_tone(path: Path, seconds: float, rate: int = 22050) -> None:
+    """A quiet 220 Hz tone standing in for a recorded voice."""
+    t = np.arange(int(seconds * rate)) / rate
+    samples = (0.3 * np.sin(2 * np.pi * 220 * t) * 32767).astype("<i2")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(rate)
+        w.writeframes(samples.tobytes())
+
+
+class CountingVoice:
+    """A stand-in synthesiser: writes a tone whose length follows the text, counts calls."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    def __call__(self, text: str, voice: Voice, target: Path) -> None:
+        self.calls.append(text)
+        write_tone(target, 0.05 * len(text.split()) + 0.2)
+
+
+def test_parse_reads_passages_in_order():
+    text = "# a comment\n[one]\nFirst line\nsecond line.\n\n[two]\nOnly line.\n"
+    assert narration.parse(text) == {"one": "First line second line.", "two": "Only line."}
+
+
+@pytest.mark.parametrize("text", ["stray words\n[one]\nx", "[one]\na\n[one]\nb"])
+def test_parse_refuses_bad_scripts(text):
+    with pytest.raises(NarrationError):
+        narration.parse(text)
+
+
+@pytest.mark.parametrize("scene", SCENES_IN_ORDER, ids=lambda s: s.__name__)
+def test_every_scene_has_a_passage_per_beat_with_every_value_filled(scene, tmp_path):
+    numbers = ledger.section(scene.section) if scene.section else {}
+    speak = CountingVoice()
+    passages = narration.prepare(scene.__name__, list(scene.beat_seconds),
+                                 values=scene.spoken(numbers), cache=tmp_path, speak=speak)
+    assert [p.beat for p in passages] == list(scene.beat_seconds)
+    for p in passages:
+        assert p.text and "{" not in p.text and "}" not in p.text
+
+
+def test_spoken_numbers_follow_the_settings(tmp_path):
+    scene = next(s for s in SCENES_IN_ORDER if s.__name__ == "SqueezeTheRow")
+    numbers = ledger.section("bottleneck", ledger.parse_settings(["bottleneck.length=90"]))
+    passages = narration.prepare(scene.__name__, list(scene.beat_seconds),
+                                 values=scene.spoken(numbers), cache=tmp_path,
+                                 speak=CountingVoice())
+    assert "90 numbers" in passages[0].text
+
+
+def test_unchanged_text_is_never_spoken_twice(tmp_path):
+    speak = CountingVoice()
+    scene = SCENES_IN_ORDER[1]
+    for _ in range(2):
+        narration.prepare(scene.__name__, list(scene.beat_seconds), cache=tmp_path, speak=speak)
+    assert len(speak.calls) == len(scene.beat_seconds)
+    narration.synthesize("A changed passage.", Voice(), tmp_path, speak)
+    narration.synthesize("A changed passage.", Voice(), tmp_path, speak)
+    narration.synthesize("A changed passage.", Voice(rate=120), tmp_path, speak)
+    assert len(speak.calls) == len(scene.beat_seconds) + 2
+
+
+def test_a_recording_replaces_the_voice_and_the_beat_follows_it(tmp_path):
+    scene = SCENES_IN_ORDER[1]
+    beats = list(scene.beat_seconds)
+    long = scene.beat_seconds[beats[0]] + 3.0
+    write_tone(narration.recording_path(scene.__name__, beats[0], tmp_path / "voice"), long)
+    speak = CountingVoice()
+    passages = narration.prepare(scene.__name__, beats, voice_dir=tmp_path / "voice",
+                                 cache=tmp_path / "cache", speak=speak)
+    first = passages[0]
+    assert first.recorded and first.seconds == pytest.approx(long, abs=1e-3)
+    assert len(speak.calls) == len(beats) - 1
+    lengths = narration.beat_lengths(scene.beat_seconds, passages)
+    assert lengths[beats[0]] >= long + narration.LEAD_IN
+    for p in passages:
+        assert lengths[p.beat] >= p.seconds + narration.LEAD_IN
+
+
+def test_missing_espeak_says_how_to_install(monkeypatch):
+    monkeypatch.setattr(narration.shutil, "which", lambda name: None)
+    with pytest.raises(NarrationError) as error:
+        narration.require_espeak()
+    assert "apt-get install espeak-ng" in str(error.value)
+    assert "--no-narration" in str(error.value)
+
+
+def test_real_espeak_speaks_and_is_cached(tmp_path):
+    path = narration.synthesize("The book stays open.", Voice(), tmp_path)
+    assert 0.5 < narration.wav_seconds(path) < 5.0
+    again = narration.synthesize("The book stays open.", Voice(), tmp_path,
+                                 speak=lambda *a: pytest.fail("spoke a cached passage"))
+    assert again == path
+
+
+def test_built_scene_beats_last_as_long_as_their_passages(tmp_path):
+    import tempfile
+
+    from render import construct_scene
+
+    scene = SCENES_IN_ORDER[1]
+    passages = narration.prepare(scene.__name__, list(scene.beat_seconds), cache=tmp_path,
+                                 speak=CountingVoice())
+    stretched = {p.beat: p for p in passages}
+    scene.durations = narration.beat_lengths(scene.beat_seconds, passages)
+    try:
+        with tempfile.TemporaryDirectory() as media:
+            built = construct_scene(scene, "preview", ledger.resolve(), Path(media), video=False)
+    finally:
+        scene.durations = None
+    for record in built.beat_log:
+        spoken = stretched[record.name]
+        assert record.end - record.start >= narration.LEAD_IN + spoken.seconds - 1e-6
