@@ -263,6 +263,7 @@ class PotionMixing(ChapterScene):
         shares = matches  # the same row now holds the pour shares
         self.play(*swaps, FadeOut(match_row), FadeIn(pour_row), run_time=b.part(0.15))
         pours = [bt.make_pour_animation(flask, share) for bt, share in zip(bottles, n["pour"])]
+        self.cue("pour")
         self.play(LaggedStart(*pours, lag_ratio=0.25), run_time=b.part(0.45))
         full = words(percent(sum(n["pour"])), style.LABEL).next_to(flask, RIGHT, buff=0.25)
         full_note = words("full", style.MIN_FONT_SIZE, style.MUTED).next_to(full, DOWN,

@@ -259,6 +259,7 @@ class SpotlightBudget(SpotlightShot):
                     for piece, bar in zip(bars.get_segments(), bars.get_bars())),
                   run_time=b.part(0.35))
         self.add(bars)
+        self.cue("tick")
         self.play(FadeIn(percents), run_time=b.part(0.12))
 
         # The viewer sees the bars give way to the hand trace: each word's score,

@@ -125,6 +125,7 @@ class MatchIsTheWeight(ChapterScene):
         # The viewer sees the reader's panel: who reads, where most weight goes, and how much.
         b = self.beat("panel")
         self.play(FadeOut(legend), run_time=b.part(0.1))
+        self.cue("tick")
         self.play(LaggedStart(*(FadeIn(panel.get_line(i), shift=LEFT * 0.15)
                                 for i in range(len(panel.get_values()))), lag_ratio=0.35),
                   run_time=b.part(0.55))

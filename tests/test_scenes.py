@@ -50,3 +50,11 @@ def test_longer_beats_stretch_the_scene():
         scene_class.durations = None
     assert scene.timing_problems == []
     assert scene.renderer.time == pytest.approx(sum(longer.values()), abs=0.2)
+
+
+def test_sound_cues_mark_the_pour_and_the_landing_weights():
+    assert [kind for kind, _ in built_scene("PotionMixing").cues] == ["pour"]
+    assert "tick" in [kind for kind, _ in built_scene("SpotlightBudget").cues]
+    for name in ("PotionMixing", "SpotlightBudget", "MatchIsTheWeight"):
+        scene = built_scene(name)
+        assert all(0 <= at <= scene.renderer.time for _, at in scene.cues)
