@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -61,6 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_settings(content)
     content.add_argument("--no-narration", action="store_true",
                          help="render without a voice (silent video)")
+    output.add_argument("--jobs", type=int, metavar="N",
+                        help="scenes rendered at once in worker processes "
+                             "(default: the number of cores)")
     output.add_argument("--keyframes", metavar="DIR",
                         help="also save the last frame of every beat as PNG into DIR")
     render.add_argument("--dry-run", action="store_true",
@@ -142,7 +146,9 @@ def construct_scene(scene_class: Any, quality: str, settings: dict[str, Any],
         "verbosity": "WARNING",
         "output_file": scene_class.__name__,
     }
-    if not video:
+    if video:
+        options["video_encoder_options"] = encoder_options(quality)
+    else:
         options.update({"format": "png", "write_to_movie": False})
     scene_class.settings = settings
     scene_class.keyframe_dir = keyframes
@@ -155,52 +161,238 @@ def construct_scene(scene_class: Any, quality: str, settings: dict[str, Any],
     return scene
 
 
+ENCODER_PRESETS = {"preview": "veryfast", "draft": "veryfast", "publish": "medium",
+                   "4k": "medium"}
+
+
+def encoder_options(quality: str) -> dict[str, str]:
+    """H.264 High, closed GOP of half the frame rate, 2 B-frames, BT.709 tags."""
+    fps = QUALITIES[quality][2]
+    return {
+        "preset": ENCODER_PRESETS[quality], "crf": "20", "profile": "high",
+        "g": str(fps // 2), "keyint_min": str(fps // 2), "sc_threshold": "0",
+        "bf": "2", "flags": "+cgop",
+        "color_primaries": "bt709", "color_trc": "bt709", "colorspace": "bt709",
+    }
+
+
+def check_tools(narrate: bool) -> None:
+    """The system tools the render needs, checked once, up front."""
+    if shutil.which("ffmpeg") is None:
+        raise UsageError("ffmpeg is missing: install it with `apt-get install ffmpeg` "
+                         "(or run `make video`, which does)")
+    if narrate and shutil.which("espeak-ng") is None:
+        raise UsageError("espeak-ng is missing: install it with `apt-get install espeak-ng` "
+                         "(or run `make video`), or render silently with --no-narration")
+
+
+def render_job(name: str, quality: str, settings: dict[str, Any], narrate: bool,
+               entry: str, keyframes: str | None) -> tuple[dict[str, Any], int]:
+    """Worker process: render one scene into the cache entry; (its record, peak KiB)."""
+    import resource
+
+    from production.scene_output import produce_scene
+    from scenes import SCENES_BY_NAME
+
+    def manim(scene_class: Any, media_dir: Path) -> Any:
+        return construct_scene(scene_class, quality, settings, media_dir, video=True,
+                               keyframes=Path(keyframes) if keyframes else None)
+
+    result = produce_scene(SCENES_BY_NAME[name], Path(entry), manim, narrate=narrate,
+                           settings=settings)
+    return result.to_json(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+class Progress:
+    """One display over the scenes: done, rendering, time left. Quiet off a terminal."""
+
+    def __init__(self, total: int) -> None:
+        self.live = sys.stderr.isatty() and total > 0
+        if self.live:
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+            from rich.progress import Progress as Bar
+
+            self.bar = Bar(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                           TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
+                           transient=True)
+            self.task = self.bar.add_task("rendering", total=total)
+            self.bar.start()
+
+    def update(self, rendering: list[str], advance: int = 0) -> None:
+        if self.live:
+            label = ", ".join(rendering) if rendering else "finishing"
+            self.bar.update(self.task, advance=advance, description=f"rendering {label}")
+
+    def say(self, line: str) -> None:
+        if self.live:
+            self.bar.console.print(line)
+        else:
+            print(line, flush=True)
+
+    def close(self) -> None:
+        if self.live:
+            self.bar.stop()
+
+
 def cmd_render(args: argparse.Namespace) -> int:
     if args.quality not in QUALITIES:
         raise UsageError(
             f"--quality {args.quality!r}: must be one of {', '.join(QUALITIES)}"
         )
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError(f"--jobs {args.jobs}: must be a whole number of 1 or more")
     settings = _settings(args.settings)
     chosen = _pick_scenes(args.scenes)
     out = _writable_dir(args.out, "--out")
     keyframes = _writable_dir(args.keyframes, "--keyframes") if args.keyframes else None
+    narrate = not args.no_narration
+    check_tools(narrate)
+
+    from production import bundle, cache
+    from production.narration import NarrationError
+    from production.scene_output import SceneOutput, load
+
+    try:
+        keys = {sc.__name__: cache.scene_key(sc, args.quality, settings, narrate,
+                                             encoder=encoder_options(args.quality))
+                for sc in chosen}
+    except NarrationError as error:
+        raise UsageError(str(error)) from None
+    stored = {name: load(cache.SCENES / key) for name, key in keys.items()}
+    if keyframes is not None:
+        stored = dict.fromkeys(stored)  # key frames are saved while drawing: draw again
+    todo = [sc for sc in chosen if stored[sc.__name__] is None]
     width, height, fps = QUALITIES[args.quality]
     if args.dry_run:
-        for scene_class in chosen:
-            print(f"would render {scene_class.__name__} at {width}x{height}, {fps} fps "
-                  f"-> {out / (scene_class.__name__ + '.mp4')}")
+        for sc in chosen:
+            state = "cached" if stored[sc.__name__] else "render"
+            print(f"{state} {sc.__name__} at {width}x{height}, {fps} fps "
+                  f"-> {out / 'scenes' / (sc.__name__ + '.mp4')}")
         return 0
-    from production.narration import NarrationError
-    from production.scene_output import produce_scene
-
-    def manim(scene_class: Any, media_dir: Path) -> Any:
-        return construct_scene(scene_class, args.quality, settings, media_dir, video=True,
-                               keyframes=keyframes)
-
-    from production.chapter import assemble
-
-    if args.no_narration:
+    if not narrate:
         print("render.py: rendering without narration (silent)", file=sys.stderr)
-    results = []
-    for scene_class in chosen:
-        started = time.monotonic()
-        try:
-            result = produce_scene(scene_class, out / "scenes", manim,
-                                   narrate=not args.no_narration, settings=settings)
-        except NarrationError as error:
-            raise UsageError(str(error)) from None
+
+    out.mkdir(parents=True, exist_ok=True)
+    bundle.clear_partials(out)
+    results: dict[str, SceneOutput] = {n: r for n, r in stored.items() if r is not None}
+    peaks: list[int] = []
+    progress = Progress(len(todo))
+    started = time.monotonic()
+    jobs = min(args.jobs or os.cpu_count() or 1, max(1, len(todo)))
+    try:
+        if todo:
+            import multiprocessing
+            from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+            context = multiprocessing.get_context("spawn")
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+                running = {
+                    pool.submit(render_job, sc.__name__, args.quality, settings, narrate,
+                                str(cache.SCENES / keys[sc.__name__]),
+                                str(keyframes) if keyframes else None): sc.__name__
+                    for sc in todo
+                }
+                waiting = list(running.values())
+                progress.update(waiting[:jobs])
+                try:
+                    while running:
+                        done, _ = wait(running, return_when=FIRST_COMPLETED)
+                        for future in done:
+                            name = running.pop(future)
+                            waiting.remove(name)
+                            record, peak = future.result()
+                            peaks.append(peak)
+                            results[name] = SceneOutput.from_json(
+                                record, cache.SCENES / keys[name])
+                            progress.update(waiting[:jobs], advance=1)
+                            progress.say(_scene_line(results[name], "rendered"))
+                except BaseException:
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    raise
+    finally:
+        progress.close()
+    for sc in chosen:
+        result = results[sc.__name__]
+        if sc not in todo:
+            print(_scene_line(result, "cached"))
         for problem in result.layout_problems + result.timing_problems:
-            print(f"render.py: warning: {scene_class.__name__}: {problem}", file=sys.stderr)
-        loud = (f", {result.loudness.integrated:.1f} LUFS, true peak "
-                f"{result.loudness.true_peak:.1f} dBTP" if result.loudness else "")
-        print(f"{scene_class.__name__}: {result.seconds:.1f} s{loud} in "
-              f"{time.monotonic() - started:.1f} s -> {result.video}")
-        results.append(result)
+            print(f"render.py: warning: {sc.__name__}: {problem}", file=sys.stderr)
+        for f in (result.video, *result.captions):
+            bundle.publish(f, out / "scenes" / f.name)
     if not args.scenes:
-        chapter = assemble(results, out)
-        print(f"chapter: {chapter.seconds:.1f} s, {chapter.loudness.integrated:.1f} LUFS, "
-              f"true peak {chapter.loudness.true_peak:.1f} dBTP -> {chapter.video}")
+        ordered = [results[sc.__name__] for sc in chosen]
+        _publish_chapter(ordered, chosen, keys, args.quality, settings, out)
+    elapsed = time.monotonic() - started
+    if peaks:
+        print(f"rendered {len(todo)} of {len(chosen)} scenes in {elapsed:.1f} s with "
+              f"{jobs} worker(s); peak memory per worker {max(peaks) / 1024:.0f} MiB")
+    else:
+        print(f"nothing to render: all {len(chosen)} scenes cached ({elapsed:.1f} s)")
     return 0
+
+
+def _scene_line(result: Any, how: str) -> str:
+    loud = (f", {result.loudness.integrated:.1f} LUFS, true peak "
+            f"{result.loudness.true_peak:.1f} dBTP" if result.loudness else "")
+    return f"{result.name}: {result.seconds:.1f} s{loud} ({how})"
+
+
+#: the scene and beat whose last frame becomes the thumbnail
+THUMBNAIL_FRAME = ("MatchIsTheWeight", "panel")
+
+
+def _publish_chapter(results: list[Any], chosen: list[Any], keys: dict[str, str],
+                     quality: str, settings: dict[str, Any], out: Path) -> None:
+    from core.ledger import compute
+    from production import bundle, cache
+    from production import chapter as chapter_files
+
+    key = cache.chapter_key([keys[r.name] for r in results], quality)
+    chapter = chapter_files.load(cache.CHAPTERS / key)
+    if chapter is None:
+        chapter = chapter_files.assemble(results, cache.CHAPTERS / key)
+    for f in chapter.files():
+        bundle.publish(f, out / f.name)
+    titled = [(sc.title, r.seconds) for sc, r in zip(chosen, results)]
+    bundle.write_text(out / "chapters.txt", bundle.chapters_text(bundle.chapters(titled)))
+    scene_name, beat = THUMBNAIL_FRAME
+    index = [r.name for r in results].index(scene_name)
+    picked = results[index]
+    beats = list(picked.beat_starts)
+    following = beats.index(beat) + 1
+    end = picked.beat_starts[beats[following]] if following < len(beats) else picked.seconds
+    bundle.thumbnail(chapter.video, chapter.starts[index] + end - 0.1, out / "thumbnail.jpg")
+    width, height, fps = QUALITIES[quality]
+    files = [out / f.name for f in chapter.files()] + [out / "chapters.txt",
+                                                       out / "thumbnail.jpg"]
+    bundle.manifest({
+        "title": bundle.CHAPTER_TITLE,
+        "quality": {"name": quality, "width": width, "height": height, "frame_rate": fps},
+        "duration": chapter.seconds,
+        "loudness": None if chapter.loudness is None else
+        {"integrated_lufs": chapter.loudness.integrated,
+         "true_peak_dbtp": chapter.loudness.true_peak},
+        "files": {f.name: {"sha256": cache.file_hash(f), "bytes": f.stat().st_size}
+                  for f in files},
+        "scenes": [
+            {"name": r.name, "title": sc.title, "start": start, "duration": r.seconds,
+             "content_key": keys[r.name],
+             "files": {f"scenes/{f.name}": cache.file_hash(f)
+                       for f in (r.video, *r.captions)}}
+            for sc, r, start in zip(chosen, results, chapter.starts)
+        ],
+        "versions": bundle.versions(),
+        "ledger": compute(settings),
+    }, out / "manifest.json")
+    loud = (f", {chapter.loudness.integrated:.1f} LUFS, true peak "
+            f"{chapter.loudness.true_peak:.1f} dBTP" if chapter.loudness else "")
+    print(f"chapter: {chapter.seconds:.1f} s{loud} -> {out / chapter.video.name}")
 
 
 COMMANDS = {"list": cmd_list, "numbers": cmd_numbers, "render": cmd_render}

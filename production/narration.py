@@ -21,6 +21,7 @@ import wave
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 NARRATION_DIR = ROOT / "assets" / "narration"
@@ -147,6 +148,25 @@ def recording_path(scene: str, beat: str, root: Path = VOICE_DIR) -> Path:
 
 
 DEFAULT_VOICE = Voice()
+
+
+def spoken_values(scene_class: Any, settings: dict[str, Any] | None) -> dict[str, str]:
+    """The values a scene's narration may name, from its ledger section."""
+    from core import ledger
+
+    numbers = ledger.section(scene_class.section, settings) if scene_class.section else {}
+    return scene_class.spoken(numbers)
+
+
+def script_for(scene_class: Any, settings: dict[str, Any] | None,
+               narration_dir: Path = NARRATION_DIR) -> dict[str, str]:
+    """The scene's passages with their values filled in, by beat."""
+    name = scene_class.__name__
+    beats = list(scene_class.beat_seconds)
+    values = spoken_values(scene_class, settings)
+    script = read_script(name, beats, narration_dir)
+    return {beat: fill(text, values, f"{script_path(name, narration_dir)} [{beat}]")
+            for beat, text in script.items()}
 
 
 def fill(template: str, values: dict[str, str], where: str) -> str:

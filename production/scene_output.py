@@ -1,13 +1,15 @@
 """One scene from source to finished files: narration timing, video, sound, captions.
 
 The video is rendered silent by Manim; the sound is mixed by the project and
-muxed afterwards, so a scene's sound never depends on Manim's cache. Every file
-is written under a temporary name in the output folder and renamed when done.
+muxed afterwards, so a scene's sound never depends on Manim's cache. A scene's
+files are built in a temporary folder and the folder is renamed when complete.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import subprocess
 import tempfile
 from collections.abc import Callable
@@ -17,26 +19,84 @@ from typing import Any
 
 import av
 
-from core import ledger
 from production import captions, narration, soundtrack
 
 
 @dataclass
 class SceneOutput:
-    """What one scene produced. Times in seconds."""
+    """What one scene produced. Times in seconds; files live in one folder."""
 
     name: str
-    video: Path
+    folder: Path
     seconds: float  # the video's duration
     beat_starts: dict[str, float]
     passages: list[narration.Passage] = field(default_factory=list)
     loudness: soundtrack.Loudness | None = None
     cues: list[captions.Cue] = field(default_factory=list)
-    srt: Path | None = None
-    vtt: Path | None = None
-    sound: Path | None = None  # the finished mix as WAV, exactly as long as the video
+    cue_sounds: list[tuple[str, float]] = field(default_factory=list)
     layout_problems: list[str] = field(default_factory=list)
     timing_problems: list[str] = field(default_factory=list)
+
+    @property
+    def video(self) -> Path:
+        return self.folder / f"{self.name}.mp4"
+
+    @property
+    def sound(self) -> Path:
+        """The finished mix as WAV, exactly as long as the video."""
+        return self.folder / f"{self.name}.wav"
+
+    @property
+    def captions(self) -> list[Path]:
+        """SRT and WebVTT files (none for a silent render)."""
+        return [self.folder / f"{self.name}.{ext}" for ext in ("srt", "vtt")] if self.cues \
+            else []
+
+    def files(self) -> list[Path]:
+        return [self.video, self.sound, *self.captions]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "seconds": self.seconds, "beat_starts": self.beat_starts,
+            "passages": [{"scene": p.scene, "beat": p.beat, "text": p.text,
+                          "audio": str(p.audio), "seconds": p.seconds, "recorded": p.recorded}
+                         for p in self.passages],
+            "loudness": None if self.loudness is None else
+            {"integrated": self.loudness.integrated, "true_peak": self.loudness.true_peak},
+            "cues": [{"start": c.start, "end": c.end, "lines": list(c.lines)} for c in self.cues],
+            "cue_sounds": [list(c) for c in self.cue_sounds],
+            "layout_problems": self.layout_problems, "timing_problems": self.timing_problems,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], folder: Path) -> SceneOutput:
+        loud = data["loudness"]
+        return cls(
+            data["name"], folder, data["seconds"], data["beat_starts"],
+            [narration.Passage(p["scene"], p["beat"], p["text"], Path(p["audio"]), p["seconds"],
+                               p["recorded"]) for p in data["passages"]],
+            None if loud is None else soundtrack.Loudness(**loud),
+            [captions.Cue(c["start"], c["end"], tuple(c["lines"])) for c in data["cues"]],
+            [(k, t) for k, t in data["cue_sounds"]],
+            data["layout_problems"], data["timing_problems"],
+        )
+
+    def moved(self, folder: Path) -> SceneOutput:
+        """The same output, its files now in ``folder``."""
+        return SceneOutput.from_json(self.to_json(), folder)
+
+
+META = "scene.json"
+
+
+def load(folder: Path) -> SceneOutput | None:
+    """A finished scene stored in ``folder``, or None when there is none (or it is broken)."""
+    try:
+        data = json.loads((folder / META).read_text(encoding="utf-8"))
+        result = SceneOutput.from_json(data, folder)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return result if all(f.exists() for f in result.files()) else None
 
 
 def video_seconds(path: Path) -> float:
@@ -68,50 +128,52 @@ def timed_passages(passages: list[narration.Passage],
     ]
 
 
-def produce_scene(scene_class: Any, out: Path,
+def produce_scene(scene_class: Any, entry: Path,
                   render: Callable[[Any, Path], Any], *, narrate: bool,
                   settings: dict[str, Any] | None = None,
                   voice: narration.Voice = narration.DEFAULT_VOICE) -> SceneOutput:
-    """Narration -> beat lengths -> silent video -> mix -> mux -> captions, all atomic.
+    """Narration -> beat lengths -> silent video -> mix -> mux -> captions, into ``entry``.
 
+    Everything is built in a temporary folder beside ``entry`` and renamed to it
+    only when complete, so an interrupted render leaves no half-written scene.
     ``render(scene_class, media_dir)`` runs Manim and returns the finished Scene.
     """
     name = scene_class.__name__
     beats = list(scene_class.beat_seconds)
-    numbers = ledger.section(scene_class.section, settings) if scene_class.section else {}
-    passages = (narration.prepare(name, beats, voice, values=scene_class.spoken(numbers))
+    passages = (narration.prepare(name, beats, voice,
+                                  values=narration.spoken_values(scene_class, settings))
                 if narrate else [])
     scene_class.durations = narration.beat_lengths(scene_class.beat_seconds, passages)
-    out.mkdir(parents=True, exist_ok=True)
+    entry.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(dir=entry.parent, prefix=f".{entry.name}-"))
     try:
-        with tempfile.TemporaryDirectory(dir=out, prefix=".rendering-") as tmp:
-            work = Path(tmp)
-            scene = render(scene_class, work)
-            silent = Path(scene.renderer.file_writer.movie_file_path)
-            seconds = video_seconds(silent)
-            starts = {b.name: b.start for b in scene.beat_log}
-            mix = soundtrack.mix_scene(passages, starts, seconds, scene.cues)
-            raw = work / "mix.wav"
-            mix.export(raw, format="wav")
-            sound = work / "sound.wav"
-            loudness = soundtrack.normalize(raw, sound) if passages else None
-            finished = work / f"{name}.mp4"
-            if not passages:
-                sound = raw
-            mux(silent, sound, finished)
-            cues = captions.build(timed_passages(passages, starts), seconds)
-            result = SceneOutput(name, out / f"{name}.mp4", seconds, starts, passages,
-                                 loudness, cues, layout_problems=scene.layout_problems,
-                                 timing_problems=scene.timing_problems,
-                                 sound=out / f"{name}.wav")
-            os.replace(sound, result.sound)
-            if passages:
-                (work / f"{name}.srt").write_text(captions.to_srt(cues), encoding="utf-8")
-                (work / f"{name}.vtt").write_text(captions.to_vtt(cues), encoding="utf-8")
-                result.srt, result.vtt = out / f"{name}.srt", out / f"{name}.vtt"
-                os.replace(work / f"{name}.srt", result.srt)
-                os.replace(work / f"{name}.vtt", result.vtt)
-            os.replace(finished, result.video)
-            return result
+        scene = render(scene_class, work / "media")
+        silent = Path(scene.renderer.file_writer.movie_file_path)
+        seconds = video_seconds(silent)
+        starts = {b.name: b.start for b in scene.beat_log}
+        mix = soundtrack.mix_scene(passages, starts, seconds, scene.cues)
+        result = SceneOutput(name, work, seconds, starts, passages,
+                             cues=captions.build(timed_passages(passages, starts), seconds),
+                             cue_sounds=list(scene.cues),
+                             layout_problems=scene.layout_problems,
+                             timing_problems=scene.timing_problems)
+        if passages:
+            mix.export(work / "mix.wav", format="wav")
+            result.loudness = soundtrack.normalize(work / "mix.wav", result.sound)
+            (work / "mix.wav").unlink()
+        else:
+            mix.export(result.sound, format="wav")
+        mux(silent, result.sound, result.video)
+        if result.cues:
+            srt, vtt = result.captions
+            srt.write_text(captions.to_srt(result.cues), encoding="utf-8")
+            vtt.write_text(captions.to_vtt(result.cues), encoding="utf-8")
+        shutil.rmtree(work / "media")
+        (work / META).write_text(json.dumps(result.to_json(), indent=1), encoding="utf-8")
+        if entry.exists():
+            shutil.rmtree(entry)
+        os.replace(work, entry)
+        return result.moved(entry)
     finally:
         scene_class.durations = None
+        shutil.rmtree(work, ignore_errors=True)

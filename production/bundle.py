@@ -1,0 +1,157 @@
+"""The publish bundle: chapter list, thumbnail, manifest, and safe copies into out/.
+
+Nothing in out/ is ever half-written: every file is copied to a hidden
+``.NAME.part`` beside its target and renamed into place when complete; stale
+``.part`` files from an interrupted run are removed at the start of the next.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+CHAPTER_TITLE = "How attention decides where to look"
+MIN_CHAPTER = 10.0  # seconds: the shortest chapter a video site accepts
+MAX_TITLE = 49
+THUMBNAIL_SIZE = (1280, 720)
+
+
+# ----------------------------------------------------------------- safe files
+
+
+def publish(source: Path, target: Path) -> Path:
+    """Copy ``source`` to ``target`` through a hidden temporary name."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(f".{target.name}.part")
+    shutil.copyfile(source, partial)
+    os.replace(partial, target)
+    return target
+
+
+def write_text(target: Path, text: str) -> Path:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(f".{target.name}.part")
+    partial.write_text(text, encoding="utf-8")
+    os.replace(partial, target)
+    return target
+
+
+def clear_partials(folder: Path) -> None:
+    """Remove what an interrupted run left half-written in ``folder``."""
+    if folder.is_dir():
+        for stale in folder.rglob(".*.part"):
+            stale.unlink(missing_ok=True)
+
+
+# ----------------------------------------------------------------- chapters.txt
+
+
+@dataclass(frozen=True)
+class Chapter:
+    start: float  # seconds
+    seconds: float
+    title: str
+
+
+def timestamp(seconds: float) -> str:
+    whole = int(seconds)
+    h, rest = divmod(whole, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+def chapters(parts: list[tuple[str, float]]) -> list[Chapter]:
+    """Chapters from (title, seconds) of each scene in order.
+
+    A scene shorter than MIN_CHAPTER is joined to the scene after it (the last
+    to the one before it), so every chapter meets the video sites' minimum.
+    """
+    items, t = [], 0.0
+    for title, seconds in parts:
+        items.append(Chapter(t, seconds, title[:MAX_TITLE]))
+        t += seconds
+    merged = True
+    while merged and len(items) > 1:
+        merged = False
+        for i, c in enumerate(items):
+            if c.seconds < MIN_CHAPTER:
+                j = i + 1 if i + 1 < len(items) else i - 1
+                a, b = sorted((i, j))
+                items[a:b + 1] = [Chapter(items[a].start, items[a].seconds + items[b].seconds,
+                                          items[j].title)]
+                merged = True
+                break
+    return items
+
+
+def chapters_text(items: list[Chapter]) -> str:
+    """The description block: one `0:00 Title` line per chapter."""
+    return "".join(f"{timestamp(c.start)} {c.title}\n" for c in items)
+
+
+# ----------------------------------------------------------------- thumbnail
+
+
+def _bold_font() -> str:
+    found = subprocess.run(["fc-match", "-f", "%{file}", "DejaVu Sans:bold"],
+                           capture_output=True, text=True)
+    return found.stdout.strip() or "DejaVuSans-Bold.ttf"
+
+
+def frame_at(video: Path, seconds: float) -> Any:
+    """The decoded frame of ``video`` nearest after ``seconds``, as a PIL image."""
+    import av
+
+    with av.open(str(video)) as container:
+        stream = container.streams.video[0]
+        container.seek(int(seconds / stream.time_base), stream=stream, backward=True)
+        last = None
+        for frame in container.decode(stream):
+            last = frame
+            if frame.time is not None and frame.time >= seconds:
+                break
+        return last.to_image()
+
+
+def thumbnail(video: Path, seconds: float, target: Path, title: str = CHAPTER_TITLE) -> Path:
+    """A 1280x720 JPEG: the chapter's title on a band, the frame at ``seconds`` below it."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    width, height = THUMBNAIL_SIZE
+    margin, band = 40, 150
+    canvas = Image.new("RGB", THUMBNAIL_SIZE, (20, 22, 27))
+    draw = ImageDraw.Draw(canvas)
+    size = 72
+    while True:  # the largest type that fits the width
+        font = ImageFont.truetype(_bold_font(), size)
+        box = draw.textbbox((0, 0), title, font=font)
+        if box[2] - box[0] <= width - 2 * margin or size <= 24:
+            break
+        size -= 2
+    draw.text(((width - (box[2] - box[0])) / 2 - box[0], (band - (box[3] - box[1])) / 2 - box[1]),
+              title, font=font, fill=(236, 232, 225))
+    frame = frame_at(video, seconds).convert("RGB")
+    scale = min((width - 2 * margin) / frame.width, (height - band - margin / 2) / frame.height)
+    frame = frame.resize((round(frame.width * scale), round(frame.height * scale)), Image.LANCZOS)
+    canvas.paste(frame, ((width - frame.width) // 2, band))
+    partial = target.with_name(f".{target.name}.part")
+    canvas.save(partial, "JPEG", quality=88, optimize=True)
+    os.replace(partial, target)
+    return target
+
+
+# ----------------------------------------------------------------- manifest
+
+
+def versions() -> dict[str, str]:
+    return {p: metadata.version(p) for p in ("manim", "numpy", "pydub")}
+
+
+def manifest(data: dict[str, Any], target: Path) -> Path:
+    return write_text(target, json.dumps(data, indent=1, ensure_ascii=False) + "\n")

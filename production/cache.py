@@ -1,0 +1,82 @@
+"""The content cache: a scene is rendered again only when something it shows changed.
+
+A scene's key is a hash of everything that decides its files: the project's
+drawing and model code, the scene's ledger numbers (so --set values count), its
+narration text with values filled in, any recordings that replace the voice,
+the voice settings, the quality, and the versions of the tools that encode.
+Finished scenes live in ``.cache/scenes/KEY/``; the chapter in ``.cache/chapters/KEY/``.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from production import narration
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / ".cache"
+SCENES = CACHE / "scenes"
+CHAPTERS = CACHE / "chapters"
+CODE_FOLDERS = ("core", "scenes", "production")
+CACHE_VERSION = "1"
+
+
+def file_hash(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+@functools.lru_cache(maxsize=1)
+def code_fingerprint() -> str:
+    """A hash of every Python file that draws, computes or mixes, and the tool versions."""
+    digest = hashlib.sha256(CACHE_VERSION.encode())
+    for folder in CODE_FOLDERS:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            digest.update(str(path.relative_to(ROOT)).encode())
+            digest.update(path.read_bytes())
+    for package in ("manim", "numpy", "pydub", "av"):
+        digest.update(f"{package}={metadata.version(package)}".encode())
+    return digest.hexdigest()
+
+
+def _digest(parts: dict[str, Any]) -> str:
+    text = json.dumps(parts, sort_keys=True, default=str, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def scene_key(scene_class: Any, quality: str, settings: dict[str, Any], narrate: bool,
+              voice: narration.Voice = narration.DEFAULT_VOICE,
+              encoder: dict[str, str] | None = None) -> str:
+    """The content key of one scene's finished files (``encoder``: the video encoder's options)."""
+    from core import ledger
+
+    name = scene_class.__name__
+    parts: dict[str, Any] = {
+        "scene": name,
+        "code": code_fingerprint(),
+        "numbers": ledger.section(scene_class.section, settings) if scene_class.section else {},
+        "quality": quality,
+        "encoder": encoder or {},
+        "narrate": narrate,
+    }
+    if narrate:
+        parts["voice"] = voice.key()
+        parts["script"] = narration.script_for(scene_class, settings)
+        parts["recordings"] = {
+            beat: file_hash(path)
+            for beat in scene_class.beat_seconds
+            if (path := narration.recording_path(name, beat)).exists()
+        }
+    return _digest(parts)
+
+
+def chapter_key(scene_keys: list[str], quality: str) -> str:
+    return _digest({"scenes": scene_keys, "quality": quality, "code": code_fingerprint()})
