@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
-import av
 import pytest
 
-from render import QUALITIES, ROOT
+from render import ROOT
 from scenes import SCENES_IN_ORDER
 
 
@@ -54,39 +52,3 @@ def test_out_that_is_a_file_exits_2(tmp_path):
     out = run("render", "TitleCard", "--out", str(blocker / "x"))
     assert out.returncode == 2
     assert "--out" in out.stderr
-
-
-def streams(path: Path) -> tuple[float, float, object, object]:
-    """(video seconds, audio seconds, video stream, audio stream) of an MP4."""
-    with av.open(str(path)) as container:
-        v, a = container.streams.video[0], container.streams.audio[0]
-        return (float(v.duration * v.time_base), float(a.duration * a.time_base),
-                v.codec_context, a.codec_context)
-
-
-@pytest.mark.slow
-def test_preview_render_of_the_whole_chapter(tmp_path):
-    out = run("render", "--quality", "preview", "--out", str(tmp_path))
-    assert out.returncode == 0, out.stderr[-2000:]
-    width, height, fps = QUALITIES["preview"]
-    total = 0.0
-    for scene in SCENES_IN_ORDER:
-        path = tmp_path / "scenes" / f"{scene.__name__}.mp4"
-        assert path.exists(), scene.__name__
-        video_s, audio_s, video, audio = streams(path)
-        assert video.name == "h264"
-        assert (video.width, video.height) == (width, height)
-        assert (audio.name, audio.sample_rate, audio.channels) == ("aac", 48000, 2)
-        assert abs(video_s - audio_s) <= 1 / fps
-        # narration may stretch a beat, never shorten it
-        assert video_s >= sum(scene.beat_seconds.values()) - 1 / fps
-        for ext in ("srt", "vtt"):
-            assert (tmp_path / "scenes" / f"{scene.__name__}.{ext}").stat().st_size > 0
-        total += video_s
-    video_s, audio_s, _, _ = streams(tmp_path / "chapter.mp4")
-    assert abs(video_s - audio_s) <= 1 / fps
-    assert video_s == pytest.approx(total, abs=len(SCENES_IN_ORDER) / fps)
-    assert (tmp_path / "chapter.srt").read_text().startswith("1\n")
-    assert (tmp_path / "chapter.vtt").read_text().startswith("WEBVTT")
-    leftovers = [p for p in tmp_path.rglob("*") if p.name.startswith(".")]
-    assert leftovers == []
