@@ -267,7 +267,9 @@ def cmd_render(args: argparse.Namespace) -> int:
     stored = {name: load(cache.SCENES / key) for name, key in keys.items()}
     if keyframes is not None:
         stored = dict.fromkeys(stored)  # key frames are saved while drawing: draw again
-    todo = [sc for sc in chosen if stored[sc.__name__] is None]
+    # Longest scenes first, so no worker is left with a long scene at the end.
+    todo = sorted((sc for sc in chosen if stored[sc.__name__] is None),
+                  key=lambda sc: -sum(sc.beat_seconds.values()))
     width, height, fps = QUALITIES[args.quality]
     if args.dry_run:
         for sc in chosen:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,8 @@ from typing import Any
 from production import narration
 
 ROOT = Path(__file__).resolve().parent.parent
-CACHE = ROOT / ".cache"
+#: the cache folder; EXPLAINER_CACHE moves it (the benchmark uses that for cold runs)
+CACHE = Path(os.environ.get("EXPLAINER_CACHE", ROOT / ".cache"))
 SCENES = CACHE / "scenes"
 CHAPTERS = CACHE / "chapters"
 CODE_FOLDERS = ("core", "scenes", "production")

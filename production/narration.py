@@ -14,6 +14,7 @@ hash of text, voice and settings, so an unchanged passage is never spoken twice.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import shutil
 import subprocess
@@ -26,7 +27,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 NARRATION_DIR = ROOT / "assets" / "narration"
 VOICE_DIR = ROOT / "assets" / "voice"
-CACHE_DIR = ROOT / ".cache" / "voice"
+CACHE_DIR = Path(os.environ.get("EXPLAINER_CACHE", ROOT / ".cache")) / "voice"
 
 LEAD_IN = 0.4  # seconds of picture before a passage starts
 TAIL = 0.8  # seconds of picture after a passage ends, before the next beat

@@ -1,0 +1,108 @@
+"""Rendering benchmark: prints figures, asserts nothing.
+
+In one run on this machine it measures, for each quality asked for:
+  * the chapter rendered by `render.py` with a cold cache (parallel workers),
+  * the same again with a warm cache,
+  * the plain baseline a Manim user would run: each scene by `manim render`,
+    one after another, at the same quality, caching off (silent: no narration),
+and prints the ratios, seconds of video per second of rendering, and the peak
+memory of a worker.
+
+    .venv/bin/python bench/bench.py                       # preview and publish, all scenes
+    .venv/bin/python bench/bench.py --quality preview --scenes TitleCard TwoJobs
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import re
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from render import QUALITIES  # noqa: E402
+from scenes import SCENES_BY_NAME, SCENES_IN_ORDER  # noqa: E402
+
+PYTHON = sys.executable
+MANIM = str(Path(sys.executable).with_name("manim"))
+
+
+def timed(args: list[str], env: dict[str, str]) -> tuple[float, str]:
+    started = time.monotonic()
+    run = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True)
+    seconds = time.monotonic() - started
+    if run.returncode != 0:
+        sys.exit(f"bench: {' '.join(args[:4])} failed:\n{run.stderr[-2000:]}")
+    return seconds, run.stdout
+
+
+def video_seconds(folder: Path) -> float:
+    import av
+
+    total = 0.0
+    for path in sorted(folder.glob("*.mp4")):
+        with av.open(str(path)) as c:
+            v = c.streams.video[0]
+            total += float(v.duration * v.time_base)
+    return total
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quality", action="append", choices=list(QUALITIES),
+                        help="repeatable; default: preview and publish")
+    parser.add_argument("--scenes", nargs="*", help="a subset of scenes (default: all)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count())
+    args = parser.parse_args()
+    qualities = args.quality or ["preview", "publish"]
+    names = args.scenes or [s.__name__ for s in SCENES_IN_ORDER]
+    subset = bool(args.scenes)
+    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+          f"Python {platform.python_version()}; jobs {args.jobs}; "
+          f"{'scenes ' + ' '.join(names) if subset else 'whole chapter'}")
+    for quality in qualities:
+        w, h, fps = QUALITIES[quality]
+        with tempfile.TemporaryDirectory() as tmp:
+            tmp = Path(tmp)
+            env = dict(os.environ, EXPLAINER_CACHE=str(tmp / "cache"))
+            command = [PYTHON, "render.py", "render", *(names if subset else []),
+                       "--quality", quality, "--out", str(tmp / "out"), "--jobs", str(args.jobs)]
+            cold, cold_out = timed(command, env)
+            warm, _ = timed(command, env)
+            seconds_of_video = video_seconds(tmp / "out" / "scenes")
+            peak = re.search(r"peak memory per worker (\d+) MiB", cold_out)
+            base_env = dict(os.environ, PYTHONPATH=str(ROOT))
+            baseline = 0.0
+            before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+            for name in names:
+                module = SCENES_BY_NAME[name].__module__.replace(".", "/") + ".py"
+                seconds, _ = timed([MANIM, "render", "--disable_caching", "--progress_bar",
+                                    "none", "-v", "WARNING", "-r", f"{w},{h}",
+                                    "--frame_rate", str(fps), "--media_dir",
+                                    str(tmp / "manim"), module, name], base_env)
+                baseline += seconds
+            baseline_peak = max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+        print(f"\n{quality} ({w}x{h}, {fps} fps), {seconds_of_video:.1f} s of video")
+        print(f"  cold render (render.py, {args.jobs} jobs): {cold:8.1f} s"
+              f"   {seconds_of_video / cold:5.2f} s of video per s")
+        print(f"  warm render (nothing changed):        {warm:8.1f} s"
+              f"   {100 * warm / cold:5.1f} % of cold")
+        print(f"  serial baseline (manim render each):  {baseline:8.1f} s"
+              f"   {seconds_of_video / baseline:5.2f} s of video per s (no narration)")
+        print(f"  speed-up, baseline / cold:            {baseline / cold:8.2f} x")
+        print(f"  peak memory per worker:               "
+              f"{peak.group(1) if peak else '?':>8} MiB"
+              f"   (a manim render: {baseline_peak / 1024:.0f} MiB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
