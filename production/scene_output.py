@@ -128,52 +128,86 @@ def timed_passages(passages: list[narration.Passage],
     ]
 
 
-def produce_scene(scene_class: Any, entry: Path,
-                  render: Callable[[Any, Path], Any], *, narrate: bool,
-                  settings: dict[str, Any] | None = None,
-                  voice: narration.Voice = narration.DEFAULT_VOICE) -> SceneOutput:
-    """Narration -> beat lengths -> silent video -> mix -> mux -> captions, into ``entry``.
+@dataclass
+class Drawn:
+    """A scene drawn silent by Manim, with its sound mixed: the shared first half of
+    every variant (opaque MP4, transparent clips)."""
 
-    Everything is built in a temporary folder beside ``entry`` and renamed to it
-    only when complete, so an interrupted render leaves no half-written scene.
-    ``render(scene_class, media_dir)`` runs Manim and returns the finished Scene.
-    """
+    scene: Any
+    silent: Path  # the silent video Manim wrote
+    seconds: float
+    starts: dict[str, float]
+    passages: list[narration.Passage]
+    sound: Path  # the mix as WAV, exactly ``seconds`` long
+    loudness: soundtrack.Loudness | None
+
+
+def draw_and_mix(scene_class: Any, work: Path, render: Callable[[Any, Path], Any], *,
+                 narrate: bool, settings: dict[str, Any] | None,
+                 voice: narration.Voice) -> Drawn:
+    """Narration -> beat lengths -> silent video -> the mix, all inside ``work``."""
     name = scene_class.__name__
     beats = list(scene_class.beat_seconds)
     passages = (narration.prepare(name, beats, voice,
                                   values=narration.spoken_values(scene_class, settings))
                 if narrate else [])
     scene_class.durations = narration.beat_lengths(scene_class.beat_seconds, passages)
+    try:
+        scene = render(scene_class, work / "media")
+    finally:
+        scene_class.durations = None
+    silent = Path(scene.renderer.file_writer.movie_file_path)
+    seconds = video_seconds(silent)
+    starts = {b.name: b.start for b in scene.beat_log}
+    mix = soundtrack.mix_scene(passages, starts, seconds, scene.cues)
+    sound = work / f"{name}.wav"
+    if passages:
+        mix.export(work / "mix.wav", format="wav")
+        loudness = soundtrack.normalize(work / "mix.wav", sound)
+        (work / "mix.wav").unlink()
+    else:
+        mix.export(sound, format="wav")
+        loudness = None
+    return Drawn(scene, silent, seconds, starts, passages, sound, loudness)
+
+
+def store(work: Path, entry: Path, meta: dict[str, Any]) -> None:
+    """Drop Manim's media, write the record, and rename the folder into place."""
+    shutil.rmtree(work / "media", ignore_errors=True)
+    (work / META).write_text(json.dumps(meta, indent=1), encoding="utf-8")
+    if entry.exists():
+        shutil.rmtree(entry)
+    os.replace(work, entry)
+
+
+def produce_scene(scene_class: Any, entry: Path,
+                  render: Callable[[Any, Path], Any], *, narrate: bool,
+                  settings: dict[str, Any] | None = None,
+                  voice: narration.Voice = narration.DEFAULT_VOICE) -> SceneOutput:
+    """The scene's MP4, WAV and captions, into the folder ``entry``.
+
+    Everything is built in a temporary folder beside ``entry`` and renamed to it
+    only when complete, so an interrupted render leaves no half-written scene.
+    ``render(scene_class, media_dir)`` runs Manim and returns the finished Scene.
+    """
+    name = scene_class.__name__
     entry.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(dir=entry.parent, prefix=f".{entry.name}-"))
     try:
-        scene = render(scene_class, work / "media")
-        silent = Path(scene.renderer.file_writer.movie_file_path)
-        seconds = video_seconds(silent)
-        starts = {b.name: b.start for b in scene.beat_log}
-        mix = soundtrack.mix_scene(passages, starts, seconds, scene.cues)
-        result = SceneOutput(name, work, seconds, starts, passages,
-                             cues=captions.build(timed_passages(passages, starts), seconds),
-                             cue_sounds=list(scene.cues),
-                             layout_problems=scene.layout_problems,
-                             timing_problems=scene.timing_problems)
-        if passages:
-            mix.export(work / "mix.wav", format="wav")
-            result.loudness = soundtrack.normalize(work / "mix.wav", result.sound)
-            (work / "mix.wav").unlink()
-        else:
-            mix.export(result.sound, format="wav")
-        mux(silent, result.sound, result.video)
+        d = draw_and_mix(scene_class, work, render, narrate=narrate, settings=settings,
+                         voice=voice)
+        result = SceneOutput(name, work, d.seconds, d.starts, d.passages, d.loudness,
+                             cues=captions.build(timed_passages(d.passages, d.starts),
+                                                 d.seconds),
+                             cue_sounds=list(d.scene.cues),
+                             layout_problems=d.scene.layout_problems,
+                             timing_problems=d.scene.timing_problems)
+        mux(d.silent, result.sound, result.video)
         if result.cues:
             srt, vtt = result.captions
             srt.write_text(captions.to_srt(result.cues), encoding="utf-8")
             vtt.write_text(captions.to_vtt(result.cues), encoding="utf-8")
-        shutil.rmtree(work / "media")
-        (work / META).write_text(json.dumps(result.to_json(), indent=1), encoding="utf-8")
-        if entry.exists():
-            shutil.rmtree(entry)
-        os.replace(work, entry)
+        store(work, entry, result.to_json())
         return result.moved(entry)
     finally:
-        scene_class.durations = None
         shutil.rmtree(work, ignore_errors=True)

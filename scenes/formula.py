@@ -14,11 +14,20 @@ from manim import (
     Rectangle,
     VGroup,
     Write,
+    config,
 )
 
 from scenes import style
 from scenes.base import ChapterScene, markup, words
-from scenes.components.markup_formula import MarkupFraction, glyphs, on_line
+from scenes.components.markup_formula import (
+    MarkupFraction,
+    decimal_markup,
+    glyphs,
+    on_line,
+    plain,
+    text_baseline,
+)
+from scenes.components.number_column import NumberColumn
 from scenes.components.readout_panel import stack_lines
 
 EQUALS_Y = 1.3  # both formulas put their "=" on this height (scene units)
@@ -26,6 +35,9 @@ WORKED_Y = -0.3  # baseline of the worked numbers under the formulas
 TEXT_TOP = -1.05  # baseline of the first line of explanation
 LINE_STEP = 0.45  # between baselines of explanation lines
 BLOCK_X = 3.7  # the two formulas are centred this far left and right of the middle
+VECTOR_BOX = 1.15  # width of one box of a query or key row, so "-1.05" fits at SMALL
+WORKED_SIZES = (style.LABEL, style.SMALL, style.MIN_FONT_SIZE)  # largest that fits first
+WORKED_STEP = 0.62  # between baselines of the worked division's lines
 
 
 def tint(text: str, color) -> str:
@@ -38,12 +50,18 @@ def sharpness_text(sharpness: float) -> str:
     return f"{sharpness:g}"
 
 
-def boxes_row(color, count: int = 3, side: float = 0.36) -> VGroup:
-    """A short row of empty boxes in a role colour: the picture of a query or a key."""
-    return VGroup(*(
-        Rectangle(width=side, height=side, color=color, stroke_width=2).set_fill(color, 0.25)
-        for _ in range(count)
-    )).arrange(RIGHT, buff=0.06)
+def vector_row(values, color) -> NumberColumn:
+    """A query or key as a row of boxes, each holding one feature's number (2 decimals)."""
+    return NumberColumn([decimal_markup(x, low=0.0) for x in values], color, style.SMALL,
+                        box_width=VECTOR_BOX, row_step=VECTOR_BOX, direction=RIGHT,
+                        box_height=style.CELL, fill_opacity=0.15)
+
+
+def last_equals(line):
+    """The last "=" glyph of a line: a MarkupText, or a group whose last part is one."""
+    if not hasattr(line, "original_text"):
+        return last_equals(line[-1])
+    return glyphs(line, "=", plain(line.original_text).count("=") - 1)
 
 
 def equals_on(formula, y: float, holder=None):
@@ -53,11 +71,15 @@ def equals_on(formula, y: float, holder=None):
 
 
 class OneAttentionWeight(ChapterScene):
-    """match(i, j) = q_i · k_j and w_ij = softmax, with the worked numbers for "it" and "cat"."""
+    """match(i, j) = q_i · k_j and w_ij = softmax, worked out for "it" and "cat".
+
+    The query and key rows carry their numbers; the weight is worked as a
+    division: e^match over the row's sum of e^match, and their ratio.
+    """
 
     section = "formula"
     title = "One attention weight, as a formula"
-    beat_seconds = {"match": 8.0, "names": 7.0, "weight": 9.0, "softmax": 9.0}
+    beat_seconds = {"match": 8.0, "names": 7.0, "weight": 10.0, "softmax": 9.0}
 
     @classmethod
     def spoken(cls, numbers: dict) -> dict[str, str]:
@@ -65,34 +87,57 @@ class OneAttentionWeight(ChapterScene):
         n = numbers
         return {"reader": n["reader"], "top_word": n["top_word"], "weight": f"{n['weight']:.2f}"}
 
+    def worked_division(self, size: int, stacked: bool = False) -> VGroup:
+        """The weight worked out, at ``size``: e^match, the row's sum, and their ratio.
+
+        Three lines, e^1.30 = 3.67, Σ_n e^match(it, n) = 4.96 and
+        w(it, cat) = 3.67 / 4.96 = 0.74, with their last "=" in one column so the
+        results stand one under another. ``stacked`` writes the ratio as a
+        fraction, for numbers too long to sit side by side. A sharpness other
+        than one shows as "s · " in the exponents; if the ledger shifted the
+        exponentials to keep them finite, both carry the same "− shift", which
+        leaves the ratio as it is.
+        """
+        n = self.numbers
+        reader, top = tint(n["reader"], style.QUERY), tint(n["top_word"], style.KEY)
+        times = f"{sharpness_text(n['sharpness'])} · " if n["sharpness"] != 1.0 else ""
+        shift = f" − {n['exp_shift']:g}" if n["exp_shift"] else ""
+        numerator, denominator = decimal_markup(n["numerator"]), decimal_markup(n["denominator"])
+        weight = tint(f"{n['weight']:.2f}", style.WEIGHT)
+        pair = f"{tint('w', style.WEIGHT)}({reader}, {top}) ="
+        lines = [
+            markup(f"e<sup>{times}{decimal_markup(n['match'], low=0.0)}{shift}</sup> = "
+                   f"{numerator}", size),
+            markup(f"Σ<sub>n</sub> e<sup>{times}match({reader}, n){shift}</sup> = "
+                   f"{denominator}", size),
+        ]
+        for k, line in enumerate(lines):  # "e" sits on the line; Σ and its n do not
+            on_line(line, "e", WORKED_Y - WORKED_STEP * k)
+        if stacked:
+            lhs = markup(pair, size)
+            ratio = MarkupFraction(numerator, denominator, size, gap=0.12, overhang=0.08)
+            ratio.next_to(lhs, RIGHT, buff=0.2)
+            ratio.shift(UP * (glyphs(lhs, "=").get_y() - ratio.get_bar().get_y()))
+            result = markup(f"= {weight}", size).next_to(ratio, RIGHT, buff=0.2)
+            result.shift(UP * (text_baseline(lhs) - text_baseline(result)))
+            last = VGroup(lhs, ratio, result)
+            last.shift(UP * (lines[-1].get_bottom()[1] - style.LINE_GAP - last.get_top()[1]))
+        else:
+            last = markup(f"{pair} {numerator} / {denominator} = {weight}", size)
+            on_line(last, "w", WORKED_Y - 2 * WORKED_STEP)
+        lines.append(last)
+        for line in lines:
+            line.shift(RIGHT * -last_equals(line).get_x())
+        return VGroup(*lines)
 
     def construct(self) -> None:
         n = self.numbers
         reader, top = n["reader"], n["top_word"]
-        match_value, weight_value = f"{n['match']:.2f}", f"{n['weight']:.2f}"
+        match_value = decimal_markup(n["match"], low=0.0)
         row_total = f"{n['row_total']:.3f}"
         sharp = n["sharpness"] != 1.0
         scaled = "s · " if sharp else ""  # the sharpness, only when it changes anything
-
-        # ---- the match: match(i, j) = q_i · k_j, with the two rows it came from
-        match = markup(f"match(i, j) = {tint('q<sub>i</sub>', style.QUERY)} · "
-                       f"{tint('k<sub>j</sub>', style.KEY)}", style.HEADING)
-        equals_on(match, EQUALS_Y).set_x(-BLOCK_X)
-        q_sym, k_sym = glyphs(match, "qi"), glyphs(match, "kj")
-        asks = VGroup(words(f"“{reader}” asks for", style.SMALL, style.QUERY),
-                      boxes_row(style.QUERY)).arrange(DOWN, buff=0.15)
-        offers = VGroup(words(f"“{top}” offers", style.SMALL, style.KEY),
-                        boxes_row(style.KEY)).arrange(DOWN, buff=0.15)
-        # Each row sits above and before its symbol, clear of the other formula.
-        for icon in (asks, offers):
-            icon.next_to(match, UP, buff=1.2)
-        offers.align_to(k_sym, RIGHT)
-        asks.next_to(offers, LEFT, buff=style.GAP * 2)
-        asks.shift(UP * (offers[1].get_bottom()[1] - asks[1].get_bottom()[1]))
-        q_arrow = Arrow(asks.get_bottom(), q_sym.get_top(), buff=0.12, color=style.QUERY,
-                        stroke_width=3, max_tip_length_to_length_ratio=0.2)
-        k_arrow = Arrow(offers.get_bottom(), k_sym.get_top(), buff=0.12, color=style.KEY,
-                        stroke_width=3, max_tip_length_to_length_ratio=0.2)
+        right_edge = config.frame_width / 2 - style.EDGE
 
         # ---- the weight: w_ij = e^match(i, j) / sum over n of e^match(i, n)
         lhs = markup(f"{tint('w<sub>ij</sub>', style.WEIGHT)} =", style.HEADING)
@@ -104,16 +149,49 @@ class OneAttentionWeight(ChapterScene):
         equals_on(weight, EQUALS_Y, holder=lhs)
         weight.set_x(BLOCK_X)
         w_sym = glyphs(lhs, "wij")
+
+        # ---- the match: match(i, j) = q_i · k_j, with the two rows it came from
+        match = markup(f"match(i, j) = {tint('q<sub>i</sub>', style.QUERY)} · "
+                       f"{tint('k<sub>j</sub>', style.KEY)}", style.HEADING)
+        equals_on(match, EQUALS_Y).set_x(-BLOCK_X)
+        q_sym, k_sym = glyphs(match, "qi"), glyphs(match, "kj")
+        query, key = vector_row(n["query"], style.QUERY), vector_row(n["key"], style.KEY)
+        asks = VGroup(words(f"“{reader}” asks for", style.SMALL, style.QUERY),
+                      query).arrange(DOWN, buff=0.15)
+        offers = VGroup(words(f"“{top}” offers", style.SMALL, style.KEY),
+                        key).arrange(DOWN, buff=0.15)
+        # The two rows side by side at the top, "offers" over its k, both clear of the
+        # frame's edge on the left and of the grid cell on the right.
+        icons = VGroup(asks, offers).arrange(RIGHT, buff=style.GAP * 1.2, aligned_edge=DOWN)
+        # One baseline for both labels, low enough that a descender ("dog") clears its row.
+        labels = [asks[0], offers[0]]
+        label_y = query.get_top()[1] + 0.15 + max(text_baseline(t) - t.get_bottom()[1]
+                                                  for t in labels)
+        for label in labels:
+            label.shift(UP * (label_y - text_baseline(label)))
+        icons.to_edge(UP, buff=style.EDGE)
+        icons.shift(RIGHT * (k_sym.get_x() - offers.get_x()))
+        icons.shift(RIGHT * max(0.0, -right_edge - icons.get_left()[0]))
+        q_arrow = Arrow(query.get_bottom(), q_sym.get_top(), buff=0.12, color=style.QUERY,
+                        stroke_width=3, max_tip_length_to_length_ratio=0.2)
+        k_arrow = Arrow(key.get_bottom(), k_sym.get_top(), buff=0.12, color=style.KEY,
+                        stroke_width=3, max_tip_length_to_length_ratio=0.2)
+
+        # ---- the weight's cell in the grid, over w_ij (or just clear of the rows), with a
+        # note naming its row and column; the note is shortened if the full one won't fit.
         cell = Rectangle(width=0.7, height=0.7).set_stroke(style.FAINT, width=2)
         cell.set_fill(style.WEIGHT, opacity=n["weight"])  # brightness = weight, as in the grid
-        cell_note = stack_lines([
-            markup(f"row {tint(f'“{reader}”', style.QUERY)}, column {tint(f'“{top}”', style.KEY)}",
-                   style.SMALL, style.MUTED),
-            words("its cell in the grid", style.SMALL, style.MUTED),
-        ], 0.4).next_to(cell, RIGHT, buff=style.GAP)
+        cell.to_edge(UP, buff=style.EDGE)
+        cell.set_x(max(w_sym.get_x(), icons.get_right()[0] + style.GAP + cell.width / 2))
+        row, column = tint(f"“{reader}”", style.QUERY), tint(f"“{top}”", style.KEY)
+        for note_lines in ([f"row {row}, column {column}", "its cell in the grid"],
+                           [f"row {row},", f"column {column}"]):
+            cell_note = stack_lines([markup(line, style.SMALL, style.MUTED)
+                                     for line in note_lines], 0.4)
+            cell_note.next_to(cell, RIGHT, buff=style.GAP)
+            if cell_note.get_right()[0] <= right_edge:
+                break
         cell_icon = VGroup(cell, cell_note)
-        cell_icon.align_to(asks, DOWN)
-        cell_icon.shift(RIGHT * (w_sym.get_x() - cell.get_x()))
         w_arrow = Arrow(cell.get_bottom(), w_sym.get_top(), buff=0.12, color=style.WEIGHT,
                         stroke_width=3, max_tip_length_to_length_ratio=0.2)
 
@@ -127,12 +205,12 @@ class OneAttentionWeight(ChapterScene):
         # The viewer sees the worked match for the two words, and what q and k are called.
         b = self.beat("names")
         worked_match = markup(f"match({tint(reader, style.QUERY)}, {tint(top, style.KEY)}) = "
-                              f"{match_value}", style.BODY)
+                              f"{match_value}", style.LABEL)
         on_line(worked_match, "m", WORKED_Y).set_x(match.get_x())
         names = stack_lines([
-            markup(f"{tint('q', style.QUERY)}, the <b>query</b>: what a word asks for",
+            markup(f"{tint('q', style.QUERY)}, the <b>query</b>: what it asks for",
                    style.SMALL, style.MUTED),
-            markup(f"{tint('k', style.KEY)}, the <b>key</b>: what a word offers",
+            markup(f"{tint('k', style.KEY)}, the <b>key</b>: what it offers",
                    style.SMALL, style.MUTED),
         ], LINE_STEP)
         names.align_to(match, LEFT).shift(UP * TEXT_TOP)
@@ -149,28 +227,34 @@ class OneAttentionWeight(ChapterScene):
         self.play(LaggedStart(*(FadeIn(line) for line in names), lag_ratio=0.4),
                   run_time=b.part(0.35))
 
-        # The viewer sees the weight: the match through e, over the same for the whole row.
+        # The viewer sees the weight, then worked out: e^match, the row's sum, their ratio.
         b = self.beat("weight")
-        worked_weight = markup(f"{tint('w', style.WEIGHT)}({tint(reader, style.QUERY)}, "
-                               f"{tint(top, style.KEY)}) = "
-                               f"{tint(weight_value, style.WEIGHT)}", style.BODY)
-        on_line(worked_weight, "w", WORKED_Y).set_x(weight.get_x())
-        self.play(Write(lhs), FadeIn(fraction, shift=DOWN * 0.1), run_time=b.part(0.3))
-        self.play(FadeIn(cell_icon), GrowArrow(w_arrow), run_time=b.part(0.25))
-        self.play(FadeIn(worked_weight, shift=UP * 0.1), run_time=b.part(0.2))
+        room = right_edge - (names.get_right()[0] + style.GAP)
+        # The largest size at which the lines fit beside the names; the ratio is
+        # stacked as a fraction only when its numbers are too long for one line.
+        layouts = [(size, stacked) for stacked in (False, True) for size in WORKED_SIZES]
+        for size, stacked in layouts:
+            worked = self.worked_division(size, stacked)
+            if worked.width <= room:
+                break
+        worked.set_x(BLOCK_X)
+        worked.shift(RIGHT * min(0.0, right_edge - worked.get_right()[0]))
+        self.play(Write(lhs), FadeIn(fraction, shift=DOWN * 0.1), run_time=b.part(0.25))
+        self.play(FadeIn(cell_icon), GrowArrow(w_arrow), run_time=b.part(0.2))
+        self.play(LaggedStart(*(FadeIn(line, shift=DOWN * 0.1) for line in worked),
+                              lag_ratio=0.6), run_time=b.part(0.35))
 
         # The viewer sees the step named: a softmax makes a row into shares of one.
         b = self.beat("softmax")
         softmax = stack_lines([
-            markup("This step is a <b>softmax</b>:", style.SMALL, style.MUTED),
-            words("it turns a row of numbers", style.SMALL, style.MUTED),
-            words("into shares that add up to one.", style.SMALL, style.MUTED),
-            markup(f"Row {tint(f'“{reader}”', style.QUERY)} adds up to "
-                   f"{tint(row_total, style.INK)}.", style.SMALL, style.MUTED),
+            markup("A <b>softmax</b>: the row becomes", style.SMALL, style.MUTED),
+            markup(f"shares that add up to {tint(row_total, style.INK)}.",
+                   style.SMALL, style.MUTED),
         ], LINE_STEP)
-        softmax.shift(RIGHT * (BLOCK_X - 2.9) + UP * TEXT_TOP)
-        softmax[3].shift(DOWN * 0.15)
-        self.play(LaggedStart(*(FadeIn(line) for line in softmax[:3]), lag_ratio=0.3),
-                  run_time=b.part(0.3))
-        self.play(FadeIn(softmax[3]), run_time=b.part(0.15))
-        self.play(FadeIn(note), run_time=b.part(0.15))
+        # Under the formula it names, clear of the sharpness note on the left.
+        softmax.align_to(lhs, LEFT)
+        softmax.shift(RIGHT * min(0.0, right_edge - softmax.get_right()[0]))
+        softmax.shift(UP * (worked.get_bottom()[1] - 0.67))
+        self.play(LaggedStart(*(FadeIn(line) for line in softmax), lag_ratio=0.4),
+                  run_time=b.part(0.35))
+        self.play(FadeIn(note), run_time=b.part(0.2))

@@ -11,7 +11,7 @@ from scenes.base import markup
 
 _TAG = re.compile(r"<[^>]+>")
 #: characters whose bottom is not on the baseline (they hang below it, or float above it)
-DESCENDERS = set("gjpqyQ,;()[]{}_|/@$·=-+×→Σ")
+DESCENDERS = set("gjpqyQ,;()[]{}_|/@$·=-+×→Σ\u201c\u201d\u2018\u2019\"'")
 
 
 def plain(text: str) -> str:
@@ -44,6 +44,20 @@ def glyphs(formula: MarkupText, fragment: str, occurrence: int = 0) -> VGroup:
     for _ in range(occurrence + 1):
         start = drawn.index(fragment, start + 1)
     return VGroup(*formula.submobjects[start:start + len(fragment)])
+
+
+def decimal_markup(x: float, places: int = 2, low: float = 0.01, high: float = 1e4) -> str:
+    """``x`` as markup with ``places`` decimals ("3.67", never "-0.00").
+
+    A number too large or too small to read that way (``abs(x)`` at least ``high``,
+    or above zero and below ``low``) is written "2.87 × 10<sup>56</sup>" instead.
+    Formatting only: the digits are the number's own.
+    """
+    if x == 0 or low <= abs(x) < high:
+        text = f"{x:.{places}f}"
+        return text.lstrip("-") if float(text) == 0 else text
+    mantissa, exponent = f"{x:.{places}e}".split("e")
+    return f"{mantissa} × 10<sup>{int(exponent)}</sup>".replace("-", "−")
 
 
 def on_line(formula: MarkupText, fragment: str, y: float) -> MarkupText:

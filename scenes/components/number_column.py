@@ -1,4 +1,4 @@
-"""A short column of numbers in boxes: what one word asks for, or what it offers."""
+"""A short line of numbers in boxes: what one word asks for, or what it offers."""
 
 from __future__ import annotations
 
@@ -17,22 +17,25 @@ ROW_STEP = 0.9
 
 
 class NumberColumn(VGroup):
-    """Boxes stacked top to bottom, each holding one already formatted number.
+    """Boxes in a line, each holding one already formatted number.
 
-    The scene formats the numbers (it never computes them); the column only
-    draws them, in one role colour (style.QUERY for asks, style.KEY for offers).
+    The boxes run top to bottom (a column) unless ``direction`` says otherwise
+    (``RIGHT`` lays them out as a row). The scene formats the numbers (it never
+    computes them); the column only draws them, in one role colour (style.QUERY
+    for asks, style.KEY for offers). Sizes are in scene units.
     """
 
     def __init__(self, texts: Sequence[str], color=style.INK, size: int = style.BODY,
                  box_width: float = BOX_WIDTH, row_step: float = ROW_STEP,
-                 fill_opacity: float = 0.12) -> None:
+                 fill_opacity: float = 0.12, direction=DOWN,
+                 box_height: float = BOX_HEIGHT) -> None:
         super().__init__()
         self.boxes = VGroup()
         self.numbers = VGroup()
         for i, text in enumerate(texts):
-            box = Rectangle(width=box_width, height=BOX_HEIGHT, color=color,
+            box = Rectangle(width=box_width, height=box_height, color=color,
                             stroke_width=2).set_fill(color, opacity=fill_opacity)
-            box.shift(DOWN * row_step * i)
+            box.shift(direction * row_step * i)
             number = words(text, size, color).move_to(box)
             self.boxes.add(box)
             self.numbers.add(number)
@@ -49,6 +52,6 @@ class NumberColumn(VGroup):
         return VGroup(self.boxes[i], self.numbers[i])
 
     def make_fill_animation(self, lag_ratio: float = 0.25) -> LaggedStart:
-        """Boxes and numbers appear top to bottom."""
+        """Boxes and numbers appear one after another, in order."""
         return LaggedStart(*(FadeIn(self.get_row(i), shift=DOWN * 0.1)
                              for i in range(len(self.boxes))), lag_ratio=lag_ratio)
