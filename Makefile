@@ -7,6 +7,7 @@ setup:
 video: setup
 	.venv/bin/python render.py
 
-test: setup
+test:
+	@bash scripts/setup.sh test
 	.venv/bin/ruff check .
 	.venv/bin/python -m pytest

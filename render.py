@@ -17,6 +17,7 @@ import os
 import shutil
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -49,27 +50,43 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_settings(numbers)
 
-    render = commands.add_parser("render", help="render scenes to video files")
-    render.add_argument("scenes", nargs="*", metavar="SCENE",
+    render = commands.add_parser(
+        "render", help="render the chapter (or the named scenes) to a publish bundle",
+        description="Render scenes to MP4 with narration and captions. With no scene "
+                    "named, also join them into out/chapter.mp4 with chapters.txt, "
+                    "thumbnail.jpg and manifest.json.")
+    output = _scene_options(render, "directory for the bundle (default: out/)")
+    output.add_argument("--keyframes", metavar="DIR",
+                        help="also save the last frame of every beat as PNG into DIR")
+
+    slides = commands.add_parser(
+        "slides", help="write every scene as clips for slides, with deck.html and deck.pptx",
+        description="For every scene (or the named ones): MP4 with and without narration, "
+                    "transparent WebM (VP9 alpha) and MOV (ProRes 4444), a looping GIF, a "
+                    "poster PNG and captions; plus deck.html, deck.pptx and index.json.")
+    _scene_options(slides, "directory for the slide files (default: out/slides/)")
+    return parser
+
+
+def _scene_options(parser: argparse.ArgumentParser, out_help: str) -> argparse._ArgumentGroup:
+    """The options render and slides share: scenes, quality, output, content, dry run."""
+    parser.add_argument("scenes", nargs="*", metavar="SCENE",
                         help="scene names from `render.py list` (default: all, in order)")
-    output = render.add_argument_group("output")
+    output = parser.add_argument_group("output")
     output.add_argument("--quality", default="publish",
                         help="preview (854x480, 15 fps), draft (1280x720, 30), "
                              "publish (1920x1080, 60) or 4k (3840x2160, 60); default publish")
-    output.add_argument("--out", default=str(ROOT / "out"), metavar="DIR",
-                        help="directory for the videos (default: out/)")
-    content = render.add_argument_group("content")
-    _add_settings(content)
-    content.add_argument("--no-narration", action="store_true",
-                         help="render without a voice (silent video)")
+    output.add_argument("--out", metavar="DIR", help=out_help)
     output.add_argument("--jobs", type=int, metavar="N",
                         help="scenes rendered at once in worker processes "
                              "(default: the number of cores)")
-    output.add_argument("--keyframes", metavar="DIR",
-                        help="also save the last frame of every beat as PNG into DIR")
-    render.add_argument("--dry-run", action="store_true",
-                        help="check the arguments and print what would be rendered")
-    return parser
+    content = parser.add_argument_group("content")
+    _add_settings(content)
+    content.add_argument("--no-narration", action="store_true",
+                         help="render without a voice (silent video, no captions)")
+    parser.add_argument("--dry-run", action="store_true",
+                        help="check the arguments and print what would be done")
+    return output
 
 
 def _add_settings(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
@@ -127,11 +144,14 @@ def _writable_dir(path: str, option: str) -> Path:
 
 
 def construct_scene(scene_class: Any, quality: str, settings: dict[str, Any],
-                    media_dir: Path, *, video: bool, keyframes: Path | None = None) -> Any:
+                    media_dir: Path, *, video: bool, keyframes: Path | None = None,
+                    transparent: bool = False) -> Any:
     """Run one scene under Manim at ``quality``; returns the finished Scene.
 
     With ``video`` False nothing is encoded: animations are skipped to their
-    end states, which is enough to check layout, timing and key frames.
+    end states, which is enough to check layout, timing and key frames. With
+    ``transparent`` the background is see-through and Manim writes lossless
+    QuickTime Animation with alpha (the source of the slides' alpha clips).
     """
     from manim import tempconfig
 
@@ -146,7 +166,9 @@ def construct_scene(scene_class: Any, quality: str, settings: dict[str, Any],
         "verbosity": "WARNING",
         "output_file": scene_class.__name__,
     }
-    if video:
+    if video and transparent:
+        options.update({"transparent": True, "format": "mov"})
+    elif video:
         options["video_encoder_options"] = encoder_options(quality)
     else:
         options.update({"format": "png", "write_to_movie": False})
@@ -203,6 +225,23 @@ def render_job(name: str, quality: str, settings: dict[str, Any], narrate: bool,
     return result.to_json(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
+def alpha_job(name: str, quality: str, settings: dict[str, Any], narrate: bool,
+              entry: str, keyframes: str | None) -> tuple[dict[str, Any], int]:
+    """Worker process: the scene's transparent clips into the cache entry."""
+    import resource
+
+    from production.slides import produce_alpha
+    from scenes import SCENES_BY_NAME
+
+    def manim(scene_class: Any, media_dir: Path) -> Any:
+        return construct_scene(scene_class, quality, settings, media_dir, video=True,
+                               transparent=True)
+
+    meta = produce_alpha(SCENES_BY_NAME[name], Path(entry), manim, narrate=narrate,
+                         settings=settings)
+    return meta, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
 class Progress:
     """One display over the scenes: done, rendering, time left. Quiet off a terminal."""
 
@@ -240,7 +279,57 @@ class Progress:
             self.bar.stop()
 
 
-def cmd_render(args: argparse.Namespace) -> int:
+def run_workers(jobs: list[tuple[str, Any, tuple[Any, ...]]], workers: int,
+                progress: Progress) -> tuple[dict[str, Any], list[int]]:
+    """Run (label, function, arguments) jobs in worker processes, longest first as given.
+
+    Returns each label's result and the workers' peak memory (KiB). Ctrl-C or a
+    killed worker stops the pool; finished jobs are already safe in the cache.
+    """
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    results: dict[str, Any] = {}
+    peaks: list[int] = []
+    if not jobs:
+        return results, peaks
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        running = {pool.submit(function, *arguments): label
+                   for label, function, arguments in jobs}
+        waiting = [label for label, _, _ in jobs]
+        progress.update(waiting[:workers])
+        try:
+            while running:
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    label = running.pop(future)
+                    waiting.remove(label)
+                    results[label], peak = future.result()
+                    peaks.append(peak)
+                    progress.update(waiting[:workers], advance=1)
+                    progress.say(f"{label}: done")
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+    return results, peaks
+
+
+@dataclass
+class Plan:
+    """What a render will do: the scenes, their cache keys, and what is already stored."""
+
+    quality: str
+    settings: dict[str, Any]
+    narrate: bool
+    chosen: list[Any]
+    keys: dict[str, str]
+    stored: dict[str, Any]
+    workers: int
+
+
+def plan_render(args: argparse.Namespace) -> tuple[Plan, Path, Path | None]:
+    """Check every argument and tool up front; nothing is written before this passes."""
     if args.quality not in QUALITIES:
         raise UsageError(
             f"--quality {args.quality!r}: must be one of {', '.join(QUALITIES)}"
@@ -249,14 +338,16 @@ def cmd_render(args: argparse.Namespace) -> int:
         raise UsageError(f"--jobs {args.jobs}: must be a whole number of 1 or more")
     settings = _settings(args.settings)
     chosen = _pick_scenes(args.scenes)
-    out = _writable_dir(args.out, "--out")
-    keyframes = _writable_dir(args.keyframes, "--keyframes") if args.keyframes else None
+    default_out = ROOT / "out" / ("slides" if args.command == "slides" else "")
+    out = _writable_dir(args.out or str(default_out), "--out")
+    keyframes = (_writable_dir(args.keyframes, "--keyframes")
+                 if getattr(args, "keyframes", None) else None)
     narrate = not args.no_narration
     check_tools(narrate)
 
-    from production import bundle, cache
+    from production import cache
     from production.narration import NarrationError
-    from production.scene_output import SceneOutput, load
+    from production.scene_output import load
 
     try:
         keys = {sc.__name__: cache.scene_key(sc, args.quality, settings, narrate,
@@ -267,75 +358,107 @@ def cmd_render(args: argparse.Namespace) -> int:
     stored = {name: load(cache.SCENES / key) for name, key in keys.items()}
     if keyframes is not None:
         stored = dict.fromkeys(stored)  # key frames are saved while drawing: draw again
+    workers = args.jobs or os.cpu_count() or 1
+    return Plan(args.quality, settings, narrate, chosen, keys, stored, workers), out, keyframes
+
+
+def ensure_scenes(plan: Plan, keyframes: Path | None) -> tuple[dict[str, Any], list[int]]:
+    """Every chosen scene's finished output: from the cache, or rendered in parallel."""
+    from production import cache
+    from production.scene_output import SceneOutput
+
     # Longest scenes first, so no worker is left with a long scene at the end.
-    todo = sorted((sc for sc in chosen if stored[sc.__name__] is None),
+    todo = sorted((sc for sc in plan.chosen if plan.stored[sc.__name__] is None),
                   key=lambda sc: -sum(sc.beat_seconds.values()))
-    width, height, fps = QUALITIES[args.quality]
+    jobs = [(sc.__name__, render_job,
+             (sc.__name__, plan.quality, plan.settings, plan.narrate,
+              str(cache.SCENES / plan.keys[sc.__name__]),
+              str(keyframes) if keyframes else None)) for sc in todo]
+    progress = Progress(len(jobs))
+    try:
+        records, peaks = run_workers(jobs, min(plan.workers, max(1, len(jobs))), progress)
+    finally:
+        progress.close()
+    results = {n: r for n, r in plan.stored.items() if r is not None}
+    for name, record in records.items():
+        results[name] = SceneOutput.from_json(record, cache.SCENES / plan.keys[name])
+    for sc in plan.chosen:
+        result = results[sc.__name__]
+        print(_scene_line(result, "rendered" if sc.__name__ in records else "cached"))
+        for problem in result.layout_problems + result.timing_problems:
+            print(f"render.py: warning: {sc.__name__}: {problem}", file=sys.stderr)
+    return results, peaks
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    plan, out, keyframes = plan_render(args)
+    width, height, fps = QUALITIES[plan.quality]
     if args.dry_run:
-        for sc in chosen:
-            state = "cached" if stored[sc.__name__] else "render"
+        for sc in plan.chosen:
+            state = "cached" if plan.stored[sc.__name__] else "render"
             print(f"{state} {sc.__name__} at {width}x{height}, {fps} fps "
                   f"-> {out / 'scenes' / (sc.__name__ + '.mp4')}")
         return 0
-    if not narrate:
+    if not plan.narrate:
         print("render.py: rendering without narration (silent)", file=sys.stderr)
+    from production import bundle
 
+    started = time.monotonic()
     out.mkdir(parents=True, exist_ok=True)
     bundle.clear_partials(out)
-    results: dict[str, SceneOutput] = {n: r for n, r in stored.items() if r is not None}
-    peaks: list[int] = []
-    progress = Progress(len(todo))
-    started = time.monotonic()
-    jobs = min(args.jobs or os.cpu_count() or 1, max(1, len(todo)))
-    try:
-        if todo:
-            import multiprocessing
-            from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-
-            context = multiprocessing.get_context("spawn")
-            with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-                running = {
-                    pool.submit(render_job, sc.__name__, args.quality, settings, narrate,
-                                str(cache.SCENES / keys[sc.__name__]),
-                                str(keyframes) if keyframes else None): sc.__name__
-                    for sc in todo
-                }
-                waiting = list(running.values())
-                progress.update(waiting[:jobs])
-                try:
-                    while running:
-                        done, _ = wait(running, return_when=FIRST_COMPLETED)
-                        for future in done:
-                            name = running.pop(future)
-                            waiting.remove(name)
-                            record, peak = future.result()
-                            peaks.append(peak)
-                            results[name] = SceneOutput.from_json(
-                                record, cache.SCENES / keys[name])
-                            progress.update(waiting[:jobs], advance=1)
-                            progress.say(_scene_line(results[name], "rendered"))
-                except BaseException:
-                    pool.shutdown(wait=False, cancel_futures=True)
-                    raise
-    finally:
-        progress.close()
-    for sc in chosen:
+    results, peaks = ensure_scenes(plan, keyframes)
+    for sc in plan.chosen:
         result = results[sc.__name__]
-        if sc not in todo:
-            print(_scene_line(result, "cached"))
-        for problem in result.layout_problems + result.timing_problems:
-            print(f"render.py: warning: {sc.__name__}: {problem}", file=sys.stderr)
         for f in (result.video, *result.captions):
             bundle.publish(f, out / "scenes" / f.name)
     if not args.scenes:
-        ordered = [results[sc.__name__] for sc in chosen]
-        _publish_chapter(ordered, chosen, keys, args.quality, settings, out)
+        ordered = [results[sc.__name__] for sc in plan.chosen]
+        _publish_chapter(ordered, plan.chosen, plan.keys, plan.quality, plan.settings, out)
+    _summary(len(peaks), len(plan.chosen), peaks, plan, started)
+    return 0
+
+
+def _summary(rendered: int, total: int, peaks: list[int], plan: Plan, started: float) -> None:
     elapsed = time.monotonic() - started
     if peaks:
-        print(f"rendered {len(todo)} of {len(chosen)} scenes in {elapsed:.1f} s with "
-              f"{jobs} worker(s); peak memory per worker {max(peaks) / 1024:.0f} MiB")
+        workers = min(plan.workers, rendered)
+        print(f"rendered {rendered} of {total} scenes in {elapsed:.1f} s with "
+              f"{workers} worker(s); peak memory per worker {max(peaks) / 1024:.0f} MiB")
     else:
-        print(f"nothing to render: all {len(chosen)} scenes cached ({elapsed:.1f} s)")
+        print(f"nothing to render: all {total} scenes cached ({elapsed:.1f} s)")
+
+
+def cmd_slides(args: argparse.Namespace) -> int:
+    args.keyframes = None
+    plan, target, _ = plan_render(args)
+    if args.dry_run:
+        for sc in plan.chosen:
+            print(f"slides for {sc.__name__} -> {target}")
+        return 0
+    from production import bundle, cache, slides
+
+    started = time.monotonic()
+    results, peaks = ensure_scenes(plan, None)
+    alpha_keys = {n: f"{k}-alpha" for n, k in plan.keys.items()}
+    todo = sorted((sc for sc in plan.chosen
+                   if not slides.load_alpha(cache.SCENES / alpha_keys[sc.__name__],
+                                            sc.__name__)),
+                  key=lambda sc: -sum(sc.beat_seconds.values()))
+    jobs = [(f"{sc.__name__} (transparent)", alpha_job,
+             (sc.__name__, plan.quality, plan.settings, plan.narrate,
+              str(cache.SCENES / alpha_keys[sc.__name__]), None)) for sc in todo]
+    progress = Progress(len(jobs))
+    try:
+        _, alpha_peaks = run_workers(jobs, min(plan.workers, max(1, len(jobs))), progress)
+    finally:
+        progress.close()
+    bundle.clear_partials(target)
+    index = slides.assemble(
+        [(sc, results[sc.__name__], cache.SCENES / alpha_keys[sc.__name__])
+         for sc in plan.chosen], target)
+    _summary(len(peaks) + len(alpha_peaks), 2 * len(plan.chosen), peaks + alpha_peaks, plan,
+             started)
+    print(f"slides: {len(index['files'])} files for {len(plan.chosen)} scenes -> {target}")
     return 0
 
 
@@ -397,7 +520,8 @@ def _publish_chapter(results: list[Any], chosen: list[Any], keys: dict[str, str]
     print(f"chapter: {chapter.seconds:.1f} s{loud} -> {out / chapter.video.name}")
 
 
-COMMANDS = {"list": cmd_list, "numbers": cmd_numbers, "render": cmd_render}
+COMMANDS = {"list": cmd_list, "numbers": cmd_numbers, "render": cmd_render,
+            "slides": cmd_slides}
 
 
 def main(argv: list[str] | None = None) -> int:

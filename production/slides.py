@@ -1,0 +1,172 @@
+"""Clips for slides: every scene as files that presentation tools take as they are.
+
+For each scene, out/slides/ gets:
+  SCENE.mp4            H.264 + AAC, faststart, with the scene's narration
+  SCENE-silent.mp4     the same picture without sound
+  SCENE-alpha.webm     VP9 with alpha (transparent background), Opus sound: browser decks
+  SCENE-alpha.mov      ProRes 4444 with alpha, PCM sound: Keynote and video editors
+  SCENE.gif            a looping preview under 8 MB, palette-optimised
+  SCENE.png            the poster frame (the scene's last frame)
+  SCENE.srt/.vtt       its captions
+and once: deck.html (plays the scenes as slides), deck.pptx, index.json.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from production import bundle, narration
+from production.scene_output import SceneOutput, draw_and_mix, store, video_seconds
+
+GIF_LIMIT = 8 * 1024 * 1024  # bytes
+GIF_STEPS = ((640, 12), (480, 10), (400, 8), (320, 6))  # (width px, fps), tried in turn
+
+
+def _ffmpeg(*args: str) -> None:
+    subprocess.run(["ffmpeg", "-hide_banner", "-nostats", "-y", *args],
+                   capture_output=True, check=True)
+
+
+# ----------------------------------------------------------------- transparent clips
+
+
+def alpha_files(folder: Path, name: str) -> tuple[Path, Path]:
+    return folder / f"{name}-alpha.webm", folder / f"{name}-alpha.mov"
+
+
+def produce_alpha(scene_class: Any, entry: Path, render: Callable[[Any, Path], Any], *,
+                  narrate: bool, settings: dict[str, Any] | None = None,
+                  voice: narration.Voice = narration.DEFAULT_VOICE) -> dict[str, Any]:
+    """The scene on a transparent background as VP9-alpha WebM and ProRes 4444 MOV.
+
+    ``render`` must draw with a transparent background (Manim writes lossless
+    QuickTime Animation with alpha); both clips are encoded from it, with the
+    same narration mix as the opaque clip.
+    """
+    name = scene_class.__name__
+    entry.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(dir=entry.parent, prefix=f".{entry.name}-"))
+    try:
+        d = draw_and_mix(scene_class, work, render, narrate=narrate, settings=settings,
+                         voice=voice)
+        webm, mov = alpha_files(work, name)
+        _ffmpeg("-i", str(d.silent), "-i", str(d.sound), "-map", "0:v:0", "-map", "1:a:0",
+                "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-b:v", "0", "-crf", "34",
+                "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1",
+                "-auto-alt-ref", "0", "-c:a", "libopus", "-b:a", "128k", str(webm))
+        _ffmpeg("-i", str(d.silent), "-i", str(d.sound), "-map", "0:v:0", "-map", "1:a:0",
+                "-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le",
+                "-vendor", "apl0", "-c:a", "pcm_s16le", str(mov))
+        d.sound.unlink()
+        meta = {"name": name, "seconds": d.seconds}
+        store(work, entry, meta)
+        return meta
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def load_alpha(entry: Path, name: str) -> bool:
+    return all(f.exists() for f in alpha_files(entry, name)) and (entry / "scene.json").exists()
+
+
+# ----------------------------------------------------------------- derived files
+
+
+def silent_copy(video: Path, target: Path) -> None:
+    partial = target.with_name(f".{target.name}.part")
+    _ffmpeg("-i", str(video), "-map", "0:v:0", "-c:v", "copy", "-an", "-movflags",
+            "+faststart", "-f", "mp4", str(partial))
+    partial.replace(target)
+
+
+def poster(video: Path, target: Path) -> None:
+    """The last frame of ``video`` as PNG."""
+    seconds = video_seconds(video)
+    image = bundle.frame_at(video, max(0.0, seconds - 0.05))
+    partial = target.with_name(f".{target.name}.part")
+    image.save(partial, "PNG")
+    partial.replace(target)
+
+
+def gif(video: Path, target: Path) -> None:
+    """A looping, palette-optimised GIF under 8 MB (smaller and slower until it fits)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        trial = Path(tmp) / "clip.gif"
+        for width, fps in GIF_STEPS:
+            _ffmpeg("-i", str(video), "-filter_complex",
+                    f"fps={fps},scale={width}:-2:flags=lanczos,split[a][b];"
+                    "[a]palettegen=max_colors=128:stats_mode=diff[p];"
+                    "[b][p]paletteuse=dither=bayer:bayer_scale=3:diff_mode=rectangle",
+                    "-loop", "0", str(trial))
+            if trial.stat().st_size < GIF_LIMIT:
+                break
+        bundle.publish(trial, target)
+
+
+# ----------------------------------------------------------------- the slides folder
+
+
+def assemble(scenes: list[tuple[Any, SceneOutput, Path]], out: Path,
+             write_html: Callable[..., Path] | None = None) -> dict[str, Any]:
+    """Write every scene's slide files, deck.html, deck.pptx and index.json into ``out``.
+
+    ``scenes`` holds (scene class, its finished opaque output, its alpha folder).
+    """
+    from production import deck_html, deck_pptx
+
+    out.mkdir(parents=True, exist_ok=True)
+    bundle.clear_partials(out)
+    slides, entries = [], []
+    for scene_class, result, alpha in scenes:
+        name = result.name
+        bundle.publish(result.video, out / f"{name}.mp4")
+        silent_copy(result.video, out / f"{name}-silent.mp4")
+        for source in alpha_files(alpha, name):
+            bundle.publish(source, out / source.name)
+        gif(result.video, out / f"{name}.gif")
+        poster(result.video, out / f"{name}.png")
+        for source in result.captions:
+            bundle.publish(source, out / source.name)
+        notes = " ".join(p.text for p in result.passages)
+        slides.append(deck_html.Slide(
+            name=name, title=scene_class.title, video=f"{name}.mp4", poster=f"{name}.png",
+            captions=[(c.start, c.end, "\n".join(c.lines)) for c in result.cues],
+            notes=notes, seconds=result.seconds))
+        entries.append((name, result.seconds))
+    (write_html or deck_html.write_deck)(slides, out / "deck.html", bundle.CHAPTER_TITLE)
+    deck_pptx.write_pptx(slides, out, out / "deck.pptx", bundle.CHAPTER_TITLE)
+    return write_index(out, entries)
+
+
+def media_seconds(path: Path) -> float | None:
+    """Duration of a video or GIF in seconds (None for stills and text)."""
+    import av
+
+    if path.suffix not in (".mp4", ".webm", ".mov", ".gif"):
+        return None
+    with av.open(str(path)) as container:
+        if container.duration is not None:
+            return container.duration / av.time_base
+        stream = container.streams.video[0]
+        return float(stream.duration * stream.time_base) if stream.duration else None
+
+
+def write_index(out: Path, scenes: list[tuple[str, float]]) -> dict[str, Any]:
+    """index.json: every file of the slides folder with its duration and size."""
+    files = sorted(p for p in out.iterdir() if p.is_file() and not p.name.startswith(".")
+                   and p.name != "index.json")
+    index = {
+        "scenes": [{"name": n, "seconds": s,
+                    "files": sorted(p.name for p in files if p.stem.split("-")[0] == n)}
+                   for n, s in scenes],
+        "files": [{"name": p.name, "bytes": p.stat().st_size, "seconds": media_seconds(p)}
+                  for p in files],
+    }
+    bundle.write_text(out / "index.json", json.dumps(index, indent=1) + "\n")
+    return index

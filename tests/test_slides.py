@@ -1,0 +1,119 @@
+"""`render.py slides`: every file a presentation tool takes, checked with PyAV and python-pptx."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import av
+import pytest
+
+from render import ROOT
+
+SCENES = ("TitleCard", "TwoJobs")
+
+
+@pytest.fixture(scope="module")
+def slides(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("slides")
+    run = subprocess.run([sys.executable, "render.py", "slides", *SCENES, "--quality",
+                          "preview", "--out", str(out)], cwd=ROOT, capture_output=True,
+                         text=True, timeout=1800)
+    assert run.returncode == 0, run.stderr[-3000:]
+    return out
+
+
+def frames(path: Path, codec: str | None = None, skip: int = 0):
+    """Decoded frames of the first video stream (with a chosen decoder)."""
+    with av.open(str(path)) as container:
+        stream = container.streams.video[0]
+        decoder = av.CodecContext.create(codec, "r") if codec else stream.codec_context
+        n = 0
+        for packet in container.demux(stream):
+            for frame in decoder.decode(packet):
+                n += 1
+                if n > skip:
+                    yield frame
+
+
+def alpha_of(frame):
+    return frame.to_ndarray(format="rgba")[:, :, 3]
+
+
+@pytest.mark.slow
+def test_mp4_with_and_without_narration(slides):
+    for name in SCENES:
+        with av.open(str(slides / f"{name}.mp4")) as c:
+            assert c.streams.video[0].codec_context.name == "h264"
+            assert c.streams.audio[0].codec_context.name == "aac"
+        data = (slides / f"{name}.mp4").read_bytes()
+        assert data.find(b"moov") < data.find(b"mdat")
+        with av.open(str(slides / f"{name}-silent.mp4")) as c:
+            assert c.streams.video[0].codec_context.name == "h264"
+            assert len(c.streams.audio) == 0
+
+
+@pytest.mark.slow
+def test_transparent_clips_really_have_alpha(slides):
+    for name in SCENES:
+        webm, mov = slides / f"{name}-alpha.webm", slides / f"{name}-alpha.mov"
+        with av.open(str(webm)) as c:
+            assert c.streams.video[0].codec_context.name == "vp9"
+        with av.open(str(mov)) as c:
+            assert c.streams.video[0].codec_context.name == "prores"
+            assert c.streams.video[0].codec_context.pix_fmt.startswith("yuva444")
+        # a frame a few seconds in: the drawing is opaque, the corner is see-through
+        for frame in (next(frames(webm, "libvpx-vp9", skip=45)), next(frames(mov, skip=45))):
+            assert frame.format.name.startswith("yuva")
+            alpha = alpha_of(frame)
+            assert alpha[2, 2] <= 8
+            assert alpha.max() >= 250
+
+
+@pytest.mark.slow
+def test_gif_loops_and_is_small(slides):
+    for name in SCENES:
+        gif = slides / f"{name}.gif"
+        data = gif.read_bytes()
+        assert data[:6] in (b"GIF89a", b"GIF87a")
+        assert len(data) < 8 * 1024 * 1024
+        assert b"NETSCAPE2.0\x03\x01\x00\x00" in data  # loop forever
+
+
+@pytest.mark.slow
+def test_poster_captions_and_index(slides):
+    from PIL import Image
+
+    index = json.loads((slides / "index.json").read_text())
+    listed = {f["name"]: f for f in index["files"]}
+    for name in SCENES:
+        with Image.open(slides / f"{name}.png") as im:
+            assert im.size == (854, 480)
+        assert (slides / f"{name}.vtt").read_text().startswith("WEBVTT")
+        assert (slides / f"{name}.srt").read_text().startswith("1\n")
+        for suffix in (".mp4", "-silent.mp4", "-alpha.webm", "-alpha.mov", ".gif"):
+            entry = listed[f"{name}{suffix}"]
+            assert entry["bytes"] == (slides / f"{name}{suffix}").stat().st_size
+            assert entry["seconds"] and entry["seconds"] > 1
+    on_disk = {p.name for p in slides.iterdir() if p.name != "index.json"}
+    assert on_disk == set(listed)
+    assert [s["name"] for s in index["scenes"]] == list(SCENES)
+
+
+@pytest.mark.slow
+def test_pptx_has_a_clip_and_notes_per_scene(slides):
+    from pptx import Presentation
+    from pptx.enum.shapes import MSO_SHAPE_TYPE
+
+    deck = Presentation(str(slides / "deck.pptx"))
+    assert len(deck.slides) == len(SCENES)
+    for slide in deck.slides:
+        movies = [s for s in slide.shapes if s.shape_type == MSO_SHAPE_TYPE.MEDIA]
+        assert len(movies) == 1
+        parts = [rel.target_part.content_type for rel in slide.part.rels.values()
+                 if not rel.is_external]
+        assert "video/mp4" in parts
+        assert any(t.startswith("image/") for t in parts)  # the poster frame
+        assert len(slide.notes_slide.notes_text_frame.text) > 20
