@@ -25,8 +25,8 @@ def slides(tmp_path_factory) -> Path:
     return out
 
 
-def frames(path: Path, codec: str | None = None, skip: int = 0):
-    """Decoded frames of the first video stream (with a chosen decoder)."""
+def frame_alpha(path: Path, codec: str | None = None, skip: int = 0):
+    """(pixel format, alpha plane) of the frame after ``skip`` frames (a chosen decoder)."""
     with av.open(str(path)) as container:
         stream = container.streams.video[0]
         decoder = av.CodecContext.create(codec, "r") if codec else stream.codec_context
@@ -35,11 +35,8 @@ def frames(path: Path, codec: str | None = None, skip: int = 0):
             for frame in decoder.decode(packet):
                 n += 1
                 if n > skip:
-                    yield frame
-
-
-def alpha_of(frame):
-    return frame.to_ndarray(format="rgba")[:, :, 3]
+                    return frame.format.name, frame.to_ndarray(format="rgba")[:, :, 3].copy()
+    raise AssertionError(f"{path} has fewer than {skip + 1} frames")
 
 
 @pytest.mark.slow
@@ -65,9 +62,8 @@ def test_transparent_clips_really_have_alpha(slides):
             assert c.streams.video[0].codec_context.name == "prores"
             assert c.streams.video[0].codec_context.pix_fmt.startswith("yuva444")
         # a frame a few seconds in: the drawing is opaque, the corner is see-through
-        for frame in (next(frames(webm, "libvpx-vp9", skip=45)), next(frames(mov, skip=45))):
-            assert frame.format.name.startswith("yuva")
-            alpha = alpha_of(frame)
+        for fmt, alpha in (frame_alpha(webm, "libvpx-vp9", skip=45), frame_alpha(mov, skip=45)):
+            assert fmt.startswith("yuva")
             assert alpha[2, 2] <= 8
             assert alpha.max() >= 250
 
