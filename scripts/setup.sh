@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
 # Bring in what the project needs, once: Debian packages, then a virtual
 # environment at .venv with the pinned Python packages. A second run installs
-# nothing. Used by `make video` and `make test`.
+# nothing. Used by `make video` (bash scripts/setup.sh) and `make test`
+# (bash scripts/setup.sh test, which also brings in the test-only packages).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(libcairo2-dev libpango1.0-dev pkg-config ffmpeg espeak-ng)
+# Test-only: a real browser and its WebDriver for the slide deck's browser test.
+TEST_APT_PACKAGES=(chromium chromium-driver)
+
+case "${1:-}" in
+    "") ;;
+    test) APT_PACKAGES+=("${TEST_APT_PACKAGES[@]}") ;;
+    *) echo "usage: bash scripts/setup.sh [test]" >&2; exit 2 ;;
+esac
 
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do

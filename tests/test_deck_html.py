@@ -1,0 +1,272 @@
+"""deck.html in a real browser: headless Chromium, driven through selenium.
+
+Two short clips (a test pattern with a 440 Hz tone) and their posters are made
+here with ffmpeg; the deck is opened from disk (file://), as a presenter would.
+Without Chromium the tests fail, never skip: `bash scripts/setup.sh test`
+installs it.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from PIL import Image
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
+
+from production.deck_html import Slide, render, write_deck
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+CLIP_SECONDS = 6.0
+SCREENSHOT_COPY = Path("/tmp/deck_screenshot.png")
+START_PAGE = "chrome://new-tab-page"  # what Debian's Chromium shows before the first get()
+
+# Text that must come through the JSON block and the WebVTT cue parser exactly as written.
+TRICKY_NOTES = 'Q·K < 1 & "softmax" </script><script>window.pwned = 1</script> — done'
+TRICKY_CUE = "Scores < 1 & weights > 0 <b>not bold</b>"
+
+
+def _require(path: Path, package: str) -> None:
+    if not path.exists():
+        pytest.fail(f"{path} is missing: install the Debian package {package} "
+                    f"(bash scripts/setup.sh test does it)", pytrace=False)
+
+
+def _ffmpeg(*args: str) -> None:
+    if shutil.which("ffmpeg") is None:
+        pytest.fail("ffmpeg is missing: run bash scripts/setup.sh", pytrace=False)
+    subprocess.run(["ffmpeg", "-v", "error", "-y", *args], check=True)
+
+
+def _make_clip(folder: Path, name: str, frequency: int) -> tuple[str, str]:
+    """An H.264/AAC clip of CLIP_SECONDS seconds and a PNG poster; their file names."""
+    video, poster = f"{name}.mp4", f"{name}.png"
+    _ffmpeg("-f", "lavfi", "-i", "testsrc=size=320x240:rate=15",
+            "-f", "lavfi", "-i", f"sine=frequency={frequency}:sample_rate=48000",
+            "-t", str(CLIP_SECONDS), "-c:v", "libx264", "-pix_fmt", "yuv420p",
+            "-c:a", "aac", "-shortest", "-movflags", "+faststart", str(folder / video))
+    _ffmpeg("-f", "lavfi", "-i", "testsrc=size=320x240", "-frames:v", "1", str(folder / poster))
+    return video, poster
+
+
+SLIDE_CUES = [
+    [(0.0, 3.0, "Two jobs for one vector."), (3.0, CLIP_SECONDS, TRICKY_CUE)],
+    [(0.0, CLIP_SECONDS, "The spotlight picks a row.")],
+]
+
+
+@pytest.fixture(scope="module")
+def deck_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("deck")
+    slides = []
+    for i, (name, title, notes) in enumerate([
+        ("TwoJobs", "Two jobs <one vector>", TRICKY_NOTES),
+        ("Spotlight", "The spotlight", "The spotlight moves to the best match."),
+    ]):
+        video, poster = _make_clip(folder, name, 440 + 220 * i)
+        slides.append(Slide(name, title, video, poster, SLIDE_CUES[i], notes, CLIP_SECONDS))
+    return write_deck(slides, folder / "deck.html", title="Attention & friends")
+
+
+def _driver(profile: Path, autoplay_policy: str) -> webdriver.Chrome:
+    _require(CHROMIUM, "chromium")
+    _require(CHROMEDRIVER, "chromium-driver")
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--window-size=1280,800",
+                 f"--autoplay-policy={autoplay_policy}", f"--user-data-dir={profile}"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
+    return webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=options)
+
+
+def _wait_for(condition: Callable[[], Any], what: str, timeout: float = 10.0) -> Any:
+    """Poll ``condition`` every 0.1 s for up to ``timeout`` seconds; fail naming ``what``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout:.0f} s waiting for {what}")
+        time.sleep(0.1)
+
+
+def _playing(driver: webdriver.Chrome, index: int) -> bool:
+    return driver.execute_script(
+        "var v = document.querySelectorAll('#stage video')[arguments[0]];"
+        "return !v.paused && v.currentTime > 0;", index)
+
+
+@pytest.fixture(scope="module")
+def browser(deck_file: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
+    """The deck open in Chromium, with the logs gathered while it loaded and began playing."""
+    driver = _driver(tmp_path_factory.mktemp("profile"), "no-user-gesture-required")
+    try:
+        # Debian's Chromium opens on its own new-tab page: drop what that loaded.
+        driver.get_log("performance")
+        driver.get(deck_file.as_uri())
+        _wait_for(lambda: _playing(driver, 0), "the first clip to play")
+        yield {
+            "driver": driver,
+            "performance": driver.get_log("performance"),
+            "console": driver.get_log("browser"),
+        }
+    finally:
+        driver.quit()
+
+
+def _press(driver: webdriver.Chrome, key: str) -> None:
+    ActionChains(driver).send_keys(key).perform()
+
+
+def test_the_html_names_no_outside_url_and_escapes_its_text(deck_file: Path) -> None:
+    text = deck_file.read_text(encoding="utf-8")
+    assert "://" not in text and "http" not in text
+    assert "</script><script>" not in text  # the notes cannot close the JSON block
+    assert "Two jobs &lt;one vector&gt;" in text
+    assert "<title>Attention &amp; friends</title>" in text
+    with pytest.raises(ValueError):
+        render([Slide("A", "A", "https://example.invalid/a.mp4", "a.png", [], "", 1.0)], "x")
+    with pytest.raises(ValueError):
+        render([], "x")
+
+
+def test_loads_nothing_but_local_files(browser: dict) -> None:
+    urls = []
+    for entry in browser["performance"]:
+        message = json.loads(entry["message"])["message"]
+        if message["method"] != "Network.requestWillBeSent":
+            continue
+        params = message["params"]
+        # A straggler from the browser's start page is not the deck's request.
+        if not params.get("documentURL", "").startswith(START_PAGE):
+            urls.append(params["request"]["url"])
+    assert any(url.endswith("deck.html") for url in urls), urls
+    outside = [url for url in urls if not url.startswith(("file:", "data:"))]
+    assert outside == [], f"the deck reached outside its folder: {outside}"
+    severe = [e for e in browser["console"] if e["level"] == "SEVERE"]
+    assert severe == [], severe
+
+
+def test_first_clip_plays_with_captions_showing(browser: dict) -> None:
+    driver = browser["driver"]
+    assert driver.execute_script("return deck.count()") == 2
+    assert driver.execute_script("return deck.index()") == 0
+    assert _playing(driver, 0)
+    tracks = driver.execute_script("""
+        var v = deck.current();
+        return Array.prototype.map.call(v.textTracks, function (t) {
+          return {kind: t.kind, lang: t.language, mode: t.mode,
+                  cues: Array.prototype.map.call(t.cues, function (c) {
+                    return [c.startTime, c.endTime, c.getCueAsHTML().textContent];
+                  })};
+        });""")
+    assert len(tracks) == 1
+    track = tracks[0]
+    assert (track["kind"], track["lang"], track["mode"]) == ("captions", "en", "showing")
+    assert [tuple(c) for c in track["cues"]] == SLIDE_CUES[0]
+
+
+def test_right_arrow_moves_on_and_plays_the_next_clip(browser: dict) -> None:
+    driver = browser["driver"]
+    driver.execute_script("deck.go(0)")
+    _wait_for(lambda: _playing(driver, 0), "the first clip to play")
+    _press(driver, Keys.ARROW_RIGHT)
+    _wait_for(lambda: driver.execute_script("return deck.index()") == 1, "slide 2")
+    _wait_for(lambda: _playing(driver, 1), "the second clip to play")
+    assert driver.execute_script("return document.querySelectorAll('#stage video')[0].paused")
+    assert driver.find_element("id", "counter").text == "2 / 2"
+    assert driver.find_element("id", "title").text == "The spotlight"
+    _press(driver, Keys.ARROW_LEFT)
+    _wait_for(lambda: driver.execute_script("return deck.index()") == 0, "slide 1 again")
+    _wait_for(lambda: _playing(driver, 0), "the first clip to play again")
+    assert driver.find_element("id", "title").text == "Two jobs <one vector>"
+
+
+def test_keys_toggle_loop_and_notes(browser: dict) -> None:
+    driver = browser["driver"]
+    driver.execute_script("deck.go(0)")
+    looping = driver.execute_script("return deck.current().loop")
+    _press(driver, "l")
+    assert driver.execute_script("return deck.current().loop") is (not looping)
+    assert driver.find_element("id", "loop-flag").is_displayed() is (not looping)
+    _press(driver, "L")
+    assert driver.execute_script("return deck.current().loop") is looping
+
+    notes = driver.find_element("id", "notes")
+    assert not notes.is_displayed()
+    _press(driver, "n")
+    assert notes.is_displayed()
+    assert notes.text == TRICKY_NOTES
+    assert driver.execute_script("return window.pwned === undefined")
+
+    _press(driver, "c")
+    assert driver.execute_script("return deck.current().textTracks[0].mode") == "hidden"
+    _press(driver, "c")
+    assert driver.execute_script("return deck.current().textTracks[0].mode") == "showing"
+
+
+def test_screenshot_is_not_blank(browser: dict, tmp_path: Path) -> None:
+    driver = browser["driver"]
+    driver.execute_script("deck.go(0)")
+    if not driver.find_element("id", "notes").is_displayed():
+        _press(driver, "n")
+    _wait_for(lambda: driver.execute_script("return deck.current().currentTime > 3.3"),
+              "the second caption")
+    png = driver.get_screenshot_as_png()
+    shot = tmp_path / "deck_screenshot.png"
+    shot.write_bytes(png)
+    shutil.copyfile(shot, SCREENSHOT_COPY)
+    image = Image.open(shot).convert("RGB")
+    pixels = np.asarray(image, dtype=float)
+    colours = image.getcolors(maxcolors=image.width * image.height)
+    assert colours is not None and len(colours) > 200, "the screenshot has too few colours"
+    assert pixels.std() > 20.0, "the screenshot is nearly flat"
+    # The page around the clip is the deck's dark background.
+    assert tuple(int(c) for c in pixels[5, 5]) == (0x14, 0x16, 0x1B)
+
+
+def test_refused_autoplay_falls_back_to_muted_with_a_hint(deck_file: Path,
+                                                          tmp_path: Path) -> None:
+    driver = _driver(tmp_path / "profile", "document-user-activation-required")
+    # Headless Chromium does not always refuse sound before a click, so make the
+    # refusal certain: until the first click, play() with sound is rejected the way
+    # a browser's autoplay policy rejects it.
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+        window.__clicked = false;
+        document.addEventListener('click', () => { window.__clicked = true; }, true);
+        const play = HTMLMediaElement.prototype.play;
+        HTMLMediaElement.prototype.play = function () {
+          if (!this.muted && !window.__clicked) {
+            return Promise.reject(new DOMException('sound needs a click', 'NotAllowedError'));
+          }
+          return play.call(this);
+        };"""})
+    try:
+        driver.get(deck_file.as_uri() + "#2&loop")
+        _wait_for(lambda: _playing(driver, 1), "the muted clip to play")
+        assert driver.execute_script("return deck.index()") == 1
+        assert driver.execute_script("return deck.current().muted")
+        assert driver.execute_script("return deck.current().loop")
+        hint = driver.find_element("id", "sound")
+        assert hint.is_displayed()
+        hint.click()
+        assert not driver.execute_script("return deck.current().muted")
+        assert not hint.is_displayed()
+        _wait_for(lambda: _playing(driver, 1), "the clip to play with sound")
+    finally:
+        driver.quit()
