@@ -12,7 +12,8 @@ import os
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -171,6 +172,18 @@ def draw_and_mix(scene_class: Any, work: Path, render: Callable[[Any, Path], Any
     return Drawn(scene, silent, seconds, starts, passages, sound, loudness)
 
 
+@contextmanager
+def building(entry: Path) -> Iterator[Path]:
+    """A temporary folder beside ``entry`` to build in; :func:`store` renames it into
+    place when complete, and whatever is left of it is removed on the way out."""
+    entry.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(dir=entry.parent, prefix=f".{entry.name}-"))
+    try:
+        yield work
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def store(work: Path, entry: Path, meta: dict[str, Any]) -> None:
     """Drop Manim's media, write the record, and rename the folder into place."""
     shutil.rmtree(work / "media", ignore_errors=True)
@@ -191,9 +204,7 @@ def produce_scene(scene_class: Any, entry: Path,
     ``render(scene_class, media_dir)`` runs Manim and returns the finished Scene.
     """
     name = scene_class.__name__
-    entry.parent.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(dir=entry.parent, prefix=f".{entry.name}-"))
-    try:
+    with building(entry) as work:
         d = draw_and_mix(scene_class, work, render, narrate=narrate, settings=settings,
                          voice=voice)
         result = SceneOutput(name, work, d.seconds, d.starts, d.passages, d.loudness,
@@ -208,6 +219,4 @@ def produce_scene(scene_class: Any, entry: Path,
             srt.write_text(captions.to_srt(result.cues), encoding="utf-8")
             vtt.write_text(captions.to_vtt(result.cues), encoding="utf-8")
         store(work, entry, result.to_json())
-        return result.moved(entry)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    return result.moved(entry)

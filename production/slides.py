@@ -14,7 +14,6 @@ and once: deck.html (plays the scenes as slides), deck.pptx, index.json.
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import tempfile
 from collections.abc import Callable
@@ -22,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from production import bundle, narration
-from production.scene_output import SceneOutput, draw_and_mix, store, video_seconds
+from production.scene_output import SceneOutput, building, draw_and_mix, store, video_seconds
 
 GIF_LIMIT = 8 * 1024 * 1024  # bytes
 GIF_STEPS = ((640, 12), (480, 10), (400, 8), (320, 6))  # (width px, fps), tried in turn
@@ -50,9 +49,7 @@ def produce_alpha(scene_class: Any, entry: Path, render: Callable[[Any, Path], A
     same narration mix as the opaque clip.
     """
     name = scene_class.__name__
-    entry.parent.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(dir=entry.parent, prefix=f".{entry.name}-"))
-    try:
+    with building(entry) as work:
         d = draw_and_mix(scene_class, work, render, narrate=narrate, settings=settings,
                          voice=voice)
         webm, mov = alpha_files(work, name)
@@ -66,9 +63,7 @@ def produce_alpha(scene_class: Any, entry: Path, render: Callable[[Any, Path], A
         d.sound.unlink()
         meta = {"name": name, "seconds": d.seconds}
         store(work, entry, meta)
-        return meta
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    return meta
 
 
 def load_alpha(entry: Path, name: str) -> bool:

@@ -11,6 +11,8 @@ texts overlapping, none too small to read), and can save the frame as a PNG.
 
 from __future__ import annotations
 
+import html
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -61,17 +63,30 @@ def markup(text: str, size: int = style.BODY, color=style.INK, **kwargs: Any) ->
 
 
 # Glyphs whose bottom is not on the baseline: descenders, and marks that float
-# above it (quotes, dashes, the times sign).
-_OFF_BASELINE = set("gjpqyQ,;()[]{}_|/@$\u201c\u201d\u2018\u2019\"'\u2013\u2014-\u00d7*^~")
+# above it or sit mid-height (quotes, dashes, operators, the times sign).
+_OFF_BASELINE = set("gjpqyQ,;()[]{}_|/@$*^~\u201c\u201d\u2018\u2019\"'\u2013\u2014-"
+                    "\u00d7\u00b7=+\u2192\u03a3")
+_TAG = re.compile(r"<[^>]+>")
+
+
+def drawn_characters(text: Text | MarkupText) -> str:
+    """The characters a text draws, in glyph order: markup tags and spaces left out."""
+    source = getattr(text, "original_text", "")
+    if isinstance(text, MarkupText):
+        source = html.unescape(_TAG.sub("", source))
+    return "".join(source.split())
 
 
 def baseline(text: Text | MarkupText) -> float:
-    """The y of the text's baseline (the bottom of a letter without a descender)."""
-    chars = [c for c in getattr(text, "original_text", "") if not c.isspace()]
-    if len(chars) == len(text.submobjects):
-        for glyph, char in zip(text.submobjects, chars):
-            if char not in _OFF_BASELINE:
-                return float(glyph.get_bottom()[1])
+    """The y of the text's baseline: the bottom of its first glyph that sits on the line.
+
+    Glyphs pair with characters up to the first ligature ("ff", "fi"); a ligature
+    starts with "f", which sits on the line, so the pairing holds up to the glyph
+    that is used.
+    """
+    for glyph, char in zip(text.submobjects, drawn_characters(text)):
+        if char not in _OFF_BASELINE:
+            return float(glyph.get_bottom()[1])
     return float(text.get_bottom()[1])
 
 

@@ -7,30 +7,16 @@ import re
 from manim import DOWN, LEFT, RIGHT, UP, Line, MarkupText, VGroup
 
 from scenes import style
+from scenes.base import baseline as text_baseline
 from scenes.base import markup
 
 _TAG = re.compile(r"<[^>]+>")
 #: characters whose bottom is not on the baseline (they hang below it, or float above it)
-DESCENDERS = set("gjpqyQ,;()[]{}_|/@$·=-+×→Σ\u201c\u201d\u2018\u2019\"'")
 
 
 def plain(text: str) -> str:
     """The characters a markup string draws, in order: tags and spaces left out."""
     return "".join(_TAG.sub("", text).split())
-
-
-def text_baseline(text) -> float:
-    """The y of a Text's or MarkupText's baseline, reading past markup tags.
-
-    The first glyph that sits on the line gives it. Glyphs and characters pair
-    up until the first ligature ("ff", "fi"), and a ligature starts with "f",
-    which sits on the line, so the pairing holds up to the glyph that is used.
-    """
-    drawn = plain(getattr(text, "original_text", ""))
-    for glyph, char in zip(text.submobjects, drawn):
-        if char not in DESCENDERS:
-            return float(glyph.get_bottom()[1])
-    return float(text.get_bottom()[1])
 
 
 def glyphs(formula: MarkupText, fragment: str, occurrence: int = 0) -> VGroup:
@@ -88,3 +74,6 @@ class MarkupFraction(VGroup):
 
     def get_bar(self) -> Line:
         return self.bar
+
+
+__all__ = ["MarkupFraction", "decimal_markup", "glyphs", "on_line", "plain", "text_baseline"]

@@ -37,6 +37,8 @@ from manim import (
 )
 
 from scenes import style
+from scenes.base import align_baselines as align_text_baselines
+from scenes.base import baseline as text_baseline
 from scenes.base import word_row, words
 
 #: width of one word column (scene units)
@@ -52,27 +54,6 @@ NO_BAR = 1e-3
 # Glyphs whose bottom is not on the baseline: descenders, and marks that float
 # above it (quotes, dashes, the times sign). scenes.base.baseline knows only the
 # descenders, which puts a quoted word too low.
-_OFF_BASELINE = set("gjpqyQ,;()[]{}_|/@$“”‘’\"'–—-×")
-
-
-def text_baseline(text: Text) -> float:
-    """The y of a text's baseline, from its first glyph that sits on it."""
-    chars = [c for c in getattr(text, "original_text", "") if not c.isspace()]
-    if len(chars) == len(text.submobjects):
-        for glyph, char in zip(text.submobjects, chars):
-            if char not in _OFF_BASELINE:
-                return float(glyph.get_bottom()[1])
-    return float(text.get_bottom()[1])
-
-
-def align_text_baselines(texts, y: float | None = None) -> None:
-    """Move texts up or down so their baselines sit on one line (the first's, or ``y``)."""
-    items = list(texts)
-    target = text_baseline(items[0]) if y is None else y
-    for t in items:
-        t.shift(UP * (target - text_baseline(t)))
-
-
 class SpotlightStage(VGroup):
     """Words in columns, their labels, a lamp over the asker and a beam to each word.
 
