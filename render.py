@@ -183,8 +183,8 @@ def construct_scene(scene_class: Any, quality: str, settings: dict[str, Any],
     return scene
 
 
-ENCODER_PRESETS = {"preview": "veryfast", "draft": "veryfast", "publish": "medium",
-                   "4k": "medium"}
+ENCODER_PRESETS = {"preview": "veryfast", "draft": "veryfast", "publish": "veryfast",
+                   "4k": "veryfast"}
 
 
 def encoder_options(quality: str) -> dict[str, str]:

@@ -4,7 +4,8 @@ In one run on this machine it measures, for each quality asked for:
   * the chapter rendered by `render.py` with a cold cache (parallel workers),
   * the same again with a warm cache,
   * the plain baseline a Manim user would run: each scene by `manim render`,
-    one after another, at the same quality, caching off (silent: no narration),
+    one after another, at the same quality, caching off: the same frames (each
+    beat as long as its narration, see baseline_scenes.py) but no sound,
 and prints the ratios, seconds of video per second of rendering, and the peak
 memory of a worker.
 
@@ -29,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from render import QUALITIES  # noqa: E402
-from scenes import SCENES_BY_NAME, SCENES_IN_ORDER  # noqa: E402
+from scenes import SCENES_IN_ORDER  # noqa: E402
 
 PYTHON = sys.executable
 MANIM = str(Path(sys.executable).with_name("manim"))
@@ -49,6 +50,20 @@ def video_seconds(folder: Path) -> float:
 
     total = 0.0
     for path in sorted(folder.glob("*.mp4")):
+        with av.open(str(path)) as c:
+            v = c.streams.video[0]
+            total += float(v.duration * v.time_base)
+    return total
+
+
+def video_seconds_tree(folder: Path) -> float:
+    """Seconds of video in the final scene files Manim wrote (not its partial files)."""
+    import av
+
+    total = 0.0
+    for path in folder.rglob("*.mp4"):
+        if "partial_movie_files" in path.parts:
+            continue
         with av.open(str(path)) as c:
             v = c.streams.video[0]
             total += float(v.duration * v.time_base)
@@ -79,16 +94,17 @@ def main() -> int:
             warm, _ = timed(command, env)
             seconds_of_video = video_seconds(tmp / "out" / "scenes")
             peak = re.search(r"peak memory per worker (\d+) MiB", cold_out)
-            base_env = dict(os.environ, PYTHONPATH=str(ROOT))
+            base_env = dict(env, PYTHONPATH=str(ROOT))
             baseline = 0.0
             before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
             for name in names:
-                module = SCENES_BY_NAME[name].__module__.replace(".", "/") + ".py"
                 seconds, _ = timed([MANIM, "render", "--disable_caching", "--progress_bar",
                                     "none", "-v", "WARNING", "-r", f"{w},{h}",
                                     "--frame_rate", str(fps), "--media_dir",
-                                    str(tmp / "manim"), module, name], base_env)
+                                    str(tmp / "manim"), "bench/baseline_scenes.py", name],
+                                   base_env)
                 baseline += seconds
+            baseline_video = video_seconds_tree(tmp / "manim")
             baseline_peak = max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
         print(f"\n{quality} ({w}x{h}, {fps} fps), {seconds_of_video:.1f} s of video")
         print(f"  cold render (render.py, {args.jobs} jobs): {cold:8.1f} s"
@@ -96,7 +112,8 @@ def main() -> int:
         print(f"  warm render (nothing changed):        {warm:8.1f} s"
               f"   {100 * warm / cold:5.1f} % of cold")
         print(f"  serial baseline (manim render each):  {baseline:8.1f} s"
-              f"   {seconds_of_video / baseline:5.2f} s of video per s (no narration)")
+              f"   {baseline_video / baseline:5.2f} s of video per s "
+              f"({baseline_video:.1f} s of video, no sound)")
         print(f"  speed-up, baseline / cold:            {baseline / cold:8.2f} x")
         print(f"  peak memory per worker:               "
               f"{peak.group(1) if peak else '?':>8} MiB"
