@@ -2,14 +2,13 @@
 
 Mixed at 48 kHz stereo. Cues (a soft tick when a weight lands, a pour when a
 flask fills) are generated with pydub's generators and kept well under the
-voice. Loudness is normalised with ffmpeg's loudnorm (an EBU R128 / BS.1770
-meter with a true-peak limiter) to -14 LUFS integrated, true peak at most
--1 dBTP, and measured again afterwards with ffmpeg's ebur128 meter.
+voice. Loudness is measured with ffmpeg's ebur128 filter (a BS.1770 meter with
+true peak), brought to -14 LUFS integrated by gain with a peak limiter so the
+true peak stays at or below -1 dBTP, and measured again afterwards.
 """
 
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 from dataclasses import dataclass
@@ -23,7 +22,6 @@ from production.narration import LEAD_IN, Passage
 SAMPLE_RATE = 48_000
 CHANNELS = 2
 TARGET_LUFS = -14.0
-TARGET_TRUE_PEAK = -1.5  # aim a little under the -1 dBTP ceiling
 MAX_TRUE_PEAK = -1.0
 
 
@@ -82,25 +80,33 @@ def measure(path: Path) -> Loudness:
     return Loudness(integrated, peak)
 
 
-def normalize(source: Path, target: Path) -> Loudness:
-    """Write ``source`` to ``target`` at -14 LUFS, true peak <= -1 dBTP; returns the measure."""
-    first = subprocess.run(
-        ["ffmpeg", "-hide_banner", "-nostats", "-i", str(source), "-af",
-         f"loudnorm=I={TARGET_LUFS}:TP={TARGET_TRUE_PEAK}:LRA=11:print_format=json",
-         "-f", "null", "-"], capture_output=True, text=True, check=True,
-    ).stderr
-    stats = json.loads(first[first.rindex("{"):first.rindex("}") + 1])
-    loudnorm = (
-        f"loudnorm=I={TARGET_LUFS}:TP={TARGET_TRUE_PEAK}:LRA=11"
-        f":measured_I={stats['input_i']}:measured_TP={stats['input_tp']}"
-        f":measured_LRA={stats['input_lra']}:measured_thresh={stats['input_thresh']}"
-        f":offset={stats['target_offset']}"
-    )
-    frames = len(AudioSegment.from_file(source).get_array_of_samples()) // CHANNELS
+def level(source: Path, target: Path, gain_db: float, ceiling_db: float) -> None:
+    """Apply ``gain_db`` of gain, then limit peaks to ``ceiling_db`` dBFS (ffmpeg alimiter)."""
+    ceiling = 10 ** (ceiling_db / 20)
     subprocess.run(
         ["ffmpeg", "-hide_banner", "-nostats", "-y", "-i", str(source), "-af",
-         f"{loudnorm},aresample={SAMPLE_RATE},apad,atrim=end_sample={frames}",
+         f"volume={gain_db:.3f}dB,alimiter=limit={ceiling:.5f}:level=disabled:"
+         "attack=5:release=50:asc=1",
          "-ar", str(SAMPLE_RATE), "-ac", str(CHANNELS), "-c:a", "pcm_s16le", str(target)],
         capture_output=True, check=True,
     )
-    return measure(target)
+
+
+def normalize(source: Path, target: Path) -> Loudness:
+    """Write ``source`` to ``target`` at -14 LUFS, true peak <= -1 dBTP; returns the measure.
+
+    Measure, set the gain that brings the integrated loudness to the target,
+    and limit the peaks a decibel under the true-peak ceiling (the limiter works
+    on samples; between samples a peak can rise a little higher). Limiting takes
+    a little loudness away, so the gain is corrected and the pass repeated
+    until the measure is within 0.3 LU (at most three passes). The length in
+    samples never changes.
+    """
+    gain = TARGET_LUFS - measure(source).integrated
+    for _ in range(3):
+        level(source, target, gain, MAX_TRUE_PEAK - 1.0)
+        after = measure(target)
+        if abs(after.integrated - TARGET_LUFS) <= 0.3 and after.true_peak <= MAX_TRUE_PEAK:
+            break
+        gain += TARGET_LUFS - after.integrated
+    return after
