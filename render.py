@@ -176,11 +176,21 @@ def construct_scene(scene_class: Any, quality: str, settings: dict[str, Any],
     scene_class.keyframe_dir = keyframes
     try:
         with tempconfig(options):
-            scene = scene_class()
+            scene = scene_class(renderer=_renderer()) if video and not transparent \
+                else scene_class()
             scene.render()
     finally:
         scene_class.keyframe_dir = None
     return scene
+
+
+def _renderer() -> Any:
+    """Manim's Cairo renderer, writing segments with held frames encoded once per GOP."""
+    from manim.renderer.cairo_renderer import CairoRenderer
+
+    from production.stills import StillFrameWriter
+
+    return CairoRenderer(file_writer_class=StillFrameWriter)
 
 
 ENCODER_PRESETS = {"preview": "veryfast", "draft": "veryfast", "publish": "veryfast",

@@ -68,28 +68,39 @@ def mix_scene(passages: list[Passage], beat_starts: dict[str, float], seconds: f
     return track[: len(track)]  # overlay never lengthens; keep the exact length
 
 
-def measure(path: Path) -> Loudness:
-    """Integrated loudness and true peak of a sound file (ffmpeg's ebur128 meter)."""
-    out = subprocess.run(
-        ["ffmpeg", "-hide_banner", "-nostats", "-i", str(path), "-af", "ebur128=peak=true",
-         "-f", "null", "-"], capture_output=True, text=True, check=True,
-    ).stderr
-    summary = out[out.rindex("Summary:"):]
+METER = "ebur128=peak=true"
+
+
+def _read_meter(stderr: str) -> Loudness:
+    """The summary that ffmpeg's ebur128 filter prints at the end."""
+    summary = stderr[stderr.rindex("Summary:"):]
     integrated = float(re.search(r"I:\s+(-?[\d.]+|-inf) LUFS", summary).group(1))
     peak = float(re.search(r"Peak:\s+(-?[\d.]+|-inf) dBFS", summary).group(1))
     return Loudness(integrated, peak)
 
 
-def level(source: Path, target: Path, gain_db: float, ceiling_db: float) -> None:
-    """Apply ``gain_db`` of gain, then limit peaks to ``ceiling_db`` dBFS (ffmpeg alimiter)."""
+def measure(path: Path, *, concat: bool = False) -> Loudness:
+    """Integrated loudness and true peak of a sound file (ffmpeg's ebur128 meter); with
+    ``concat``, of the files that the concat listing ``path`` names, one after another."""
+    joined = ["-f", "concat", "-safe", "0"] if concat else []
+    return _read_meter(subprocess.run(
+        ["ffmpeg", "-hide_banner", "-nostats", *joined, "-i", str(path), "-af", METER,
+         "-f", "null", "-"],
+        capture_output=True, text=True, check=True,
+    ).stderr)
+
+
+def level(source: Path, target: Path, gain_db: float, ceiling_db: float) -> Loudness:
+    """Apply ``gain_db`` of gain, then limit peaks to ``ceiling_db`` dBFS (ffmpeg alimiter);
+    returns the loudness of the result, metered in the same pass."""
     ceiling = 10 ** (ceiling_db / 20)
-    subprocess.run(
+    return _read_meter(subprocess.run(
         ["ffmpeg", "-hide_banner", "-nostats", "-y", "-i", str(source), "-af",
          f"volume={gain_db:.3f}dB,alimiter=limit={ceiling:.5f}:level=disabled:"
-         "attack=5:release=50:asc=1",
+         f"attack=5:release=50:asc=1,{METER}",
          "-ar", str(SAMPLE_RATE), "-ac", str(CHANNELS), "-c:a", "pcm_s16le", str(target)],
-        capture_output=True, check=True,
-    )
+        capture_output=True, text=True, check=True,
+    ).stderr)
 
 
 def normalize(source: Path, target: Path) -> Loudness:
@@ -104,8 +115,7 @@ def normalize(source: Path, target: Path) -> Loudness:
     """
     gain = TARGET_LUFS - measure(source).integrated
     for _ in range(3):
-        level(source, target, gain, MAX_TRUE_PEAK - 1.0)
-        after = measure(target)
+        after = level(source, target, gain, MAX_TRUE_PEAK - 1.0)
         if abs(after.integrated - TARGET_LUFS) <= 0.3 and after.true_peak <= MAX_TRUE_PEAK:
             break
         gain += TARGET_LUFS - after.integrated

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import av
+import numpy as np
 import pytest
 
 from production import bundle
@@ -99,6 +100,39 @@ def test_chapter_is_the_scenes_end_to_end(rendered):
     assert chapter_hash == file_hash(rendered / "chapter.mp4")
     loud = manifest["loudness"]
     assert abs(loud["integrated_lufs"] + 14) <= 1.0 and loud["true_peak_dbtp"] <= -1.0
+
+
+def decoded_sound(path: Path) -> np.ndarray:
+    """The file's sound as the player hears it, mono, 48 kHz, as floats."""
+    raw = subprocess.run(["ffmpeg", "-v", "error", "-i", str(path), "-map", "0:a:0", "-f",
+                          "s16le", "-ac", "1", "-ar", "48000", "-"],
+                         capture_output=True, check=True).stdout
+    return np.frombuffer(raw, np.int16).astype(float)
+
+
+@pytest.mark.slow
+def test_chapter_sound_is_every_scene_sound_at_its_picture(rendered):
+    """The chapter's sound is joined from the scenes' AAC frames; each scene's sound must
+    start within half an AAC frame (512 samples, 10.7 ms) of its picture, unchanged."""
+    chapter = decoded_sound(rendered / "chapter.mp4")
+    with av.open(str(rendered / "chapter.mp4")) as container:
+        assert [s.start_time for s in container.streams] == [0, 0]
+    manifest = json.loads((rendered / "manifest.json").read_text())
+    for entry in manifest["scenes"]:
+        scene = decoded_sound(rendered / "scenes" / f"{entry['name']}.mp4")
+        start = round(entry["start"] * 48000)
+        # the loudest two seconds of the scene: voice, not silence
+        window = 2 * 48000
+        energy = np.convolve(scene ** 2, np.ones(4800), "valid")[::4800]
+        at = min(int(np.argmax(energy)) * 4800, len(scene) - window)
+        piece = scene[at:at + window]
+        errors = {shift: np.mean((chapter[start + at + shift:start + at + shift + window]
+                                  - piece) ** 2) for shift in range(-600, 601)
+                  if start + at + shift >= 0}
+        shift = min(errors, key=errors.get)
+        assert abs(shift) <= 512, entry["name"]
+        snr = 10 * np.log10(np.mean(piece ** 2) / max(errors[shift], 1e-9))
+        assert snr > 40, (entry["name"], snr)
 
 
 @pytest.mark.slow
