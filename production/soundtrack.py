@@ -109,14 +109,20 @@ def normalize(source: Path, target: Path) -> Loudness:
     Measure, set the gain that brings the integrated loudness to the target,
     and limit the peaks a decibel under the true-peak ceiling (the limiter works
     on samples; between samples a peak can rise a little higher). Limiting takes
-    a little loudness away, so the gain is corrected and the pass repeated
-    until the measure is within 0.3 LU (at most three passes). The length in
-    samples never changes.
+    a little loudness away, and more the more gain there is, so the next gain
+    comes from the line through the last two (gain, loudness) points (a secant
+    step), until the measure is within 0.3 LU (at most three passes). The
+    length in samples never changes.
     """
-    gain = TARGET_LUFS - measure(source).integrated
+    before = measure(source).integrated
+    points = [(0.0, before)]
+    gain = TARGET_LUFS - before
     for _ in range(3):
         after = level(source, target, gain, MAX_TRUE_PEAK - 1.0)
         if abs(after.integrated - TARGET_LUFS) <= 0.3 and after.true_peak <= MAX_TRUE_PEAK:
             break
-        gain += TARGET_LUFS - after.integrated
+        (g0, l0), (g1, l1) = points[-1], (gain, after.integrated)
+        points.append((g1, l1))
+        slope = (l1 - l0) / (g1 - g0) if g1 != g0 and l1 != l0 else 1.0
+        gain = g1 + (TARGET_LUFS - l1) / max(slope, 0.1)
     return after

@@ -3,6 +3,7 @@ would give, at the same times, with closed GOPs of the same length."""
 
 from __future__ import annotations
 
+import subprocess
 from fractions import Fraction
 
 import av
@@ -35,14 +36,16 @@ def picture(seed: int) -> np.ndarray:
 
 
 def gray(rgba: np.ndarray) -> np.ndarray:
+    """The luma plane of the picture under BT.709, as the encoder should see it."""
     frame = av.VideoFrame.from_ndarray(rgba, format="rgba")
-    return frame.reformat(format="gray").to_ndarray().astype(float)
+    yuv = frame.reformat(format="yuv420p", dst_colorspace="ITU709")
+    return yuv.to_ndarray()[:HEIGHT].astype(float)
 
 
 def decoded(path) -> list[tuple[int, np.ndarray, str]]:
     with av.open(str(path)) as container:
         stream = container.streams.video[0]
-        return [(f.pts, f.to_ndarray(format="gray").astype(float), "I" if f.key_frame else "-")
+        return [(f.pts, f.to_ndarray()[:HEIGHT].astype(float), "I" if f.key_frame else "-")
                 for f in container.decode(stream)]
 
 
@@ -89,14 +92,14 @@ def test_a_hold_followed_by_more_frames_is_written_in_full(tmp_path):
     assert_frames(frames, [1] * (3 * GOP) + [2] * 5)
 
 
-def test_the_hold_decodes_like_the_plain_encoder(tmp_path):
-    from manim.scene.video_segment_encoder import VideoSegmentEncoder
-
-    plain = VideoSegmentEncoder(target=tmp_path / "plain.mp4", spec=spec())
-    plain.write_frame(picture(4), repeat=5 * GOP + 3)
-    plain.finish()
+def test_the_copied_gops_decode_like_every_frame_encoded(tmp_path):
+    every = StillSegmentEncoder(target=tmp_path / "every.mp4", spec=spec())
+    every.gop = None  # no copying: the encoder sees every frame
+    every.write_frame(picture(4), repeat=5 * GOP + 3)
+    every.finish()
+    assert every.frames_encoded == 5 * GOP + 3
     _, ours = encode(tmp_path, [(4, 5 * GOP + 3)])
-    theirs = decoded(tmp_path / "plain.mp4")
+    theirs = decoded(tmp_path / "every.mp4")
     assert [p for p, _, _ in ours] == [p for p, _, _ in theirs]
     assert max(np.abs(a - b).mean() for (_, a, _), (_, b, _) in zip(ours, theirs)) < 1.0
 
@@ -116,3 +119,20 @@ def test_without_fixed_gops_every_frame_is_encoded(tmp_path):
     encoder.finish()
     assert encoder.frames_encoded == 4 * GOP
     assert_frames(decoded(tmp_path / "loose.mp4"), [1] * (4 * GOP))
+
+
+@pytest.mark.parametrize("colour", [(0x58, 0xC4, 0xDD), (0xE6, 0x5A, 0x3C), (0x2B, 0x2D, 0x42),
+                                    (0xF2, 0xF2, 0xF2)])
+def test_colours_decode_as_drawn_under_the_bt709_tag(tmp_path, colour):
+    """The stream says BT.709; a player decoding with that matrix gets the drawn colour
+    back (swscale's default BT.601 matrix would put some channels ten levels off)."""
+    rgba = np.zeros((HEIGHT, WIDTH, 4), np.uint8)
+    rgba[...] = (*colour, 255)
+    encoder = StillSegmentEncoder(target=tmp_path / "colour.mp4", spec=spec())
+    encoder.write_frame(rgba, repeat=3)
+    encoder.finish()
+    raw = subprocess.run(["ffmpeg", "-v", "error", "-i", str(tmp_path / "colour.mp4"),
+                          "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"],
+                         capture_output=True, check=True).stdout
+    seen = np.frombuffer(raw, np.uint8).reshape(HEIGHT, WIDTH, 3)[HEIGHT // 2, WIDTH // 2]
+    assert np.abs(seen.astype(int) - np.array(colour)).max() <= 3, seen
