@@ -200,10 +200,20 @@ def assemble(scenes: list[SceneOutput], entry: Path) -> ChapterOutput:
     entry.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(dir=entry.parent, prefix=f".{entry.name}-"))
     try:
-        join_video(listing([s.video for s in scenes], work / "videos.txt"), work / "picture.mp4")
-        sounds = listing([s.sound for s in scenes], work / "sounds.txt")
         narrated = any(s.passages for s in scenes)
-        loudness = soundtrack.measure(sounds, concat=True) if narrated else None
+        sounds = listing([s.sound for s in scenes], work / "sounds.txt")
+        # The whole is metered in the background while the picture is joined. Its true
+        # peak is the loudest scene's: the seams between scenes are silent.
+        metered = soundtrack.start_measure(sounds, concat=True, peak=False) if narrated \
+            else None
+        join_video(listing([s.video for s in scenes], work / "videos.txt"), work / "picture.mp4")
+        spliced = seams_are_silent(scenes)
+        if spliced:
+            mux_spliced(work / "picture.mp4", scenes, work / f"{CHAPTER_NAME}.mp4")
+        loudness = None
+        if metered:
+            peak = max(s.loudness.true_peak for s in scenes if s.loudness is not None)
+            loudness = soundtrack.Loudness(metered().integrated, peak)
         if loudness is not None and (abs(loudness.integrated - soundtrack.TARGET_LUFS) > 0.5
                                      or loudness.true_peak > soundtrack.MAX_TRUE_PEAK):
             # Each scene is at the target; the joined whole is normalised once more only
@@ -211,9 +221,7 @@ def assemble(scenes: list[SceneOutput], entry: Path) -> ChapterOutput:
             join_sound([s.sound for s in scenes], work / "sound.wav")
             loudness = soundtrack.normalize(work / "sound.wav", work / "levelled.wav")
             mux(work / "picture.mp4", work / "levelled.wav", work / f"{CHAPTER_NAME}.mp4")
-        elif seams_are_silent(scenes):
-            mux_spliced(work / "picture.mp4", scenes, work / f"{CHAPTER_NAME}.mp4")
-        else:
+        elif not spliced:
             join_sound([s.sound for s in scenes], work / "sound.wav")
             mux(work / "picture.mp4", work / "sound.wav", work / f"{CHAPTER_NAME}.mp4")
         for leftover in [*work.glob("*.wav"), *work.glob("*.txt"), work / "picture.mp4"]:

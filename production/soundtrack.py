@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -75,19 +76,35 @@ def _read_meter(stderr: str) -> Loudness:
     """The summary that ffmpeg's ebur128 filter prints at the end."""
     summary = stderr[stderr.rindex("Summary:"):]
     integrated = float(re.search(r"I:\s+(-?[\d.]+|-inf) LUFS", summary).group(1))
-    peak = float(re.search(r"Peak:\s+(-?[\d.]+|-inf) dBFS", summary).group(1))
-    return Loudness(integrated, peak)
+    peak = re.search(r"Peak:\s+(-?[\d.]+|-inf) dBFS", summary)
+    return Loudness(integrated, float(peak.group(1)) if peak else float("-inf"))
 
 
-def measure(path: Path, *, concat: bool = False) -> Loudness:
-    """Integrated loudness and true peak of a sound file (ffmpeg's ebur128 meter); with
-    ``concat``, of the files that the concat listing ``path`` names, one after another."""
+def start_measure(path: Path, *, concat: bool = False,
+                  peak: bool = True) -> Callable[[], Loudness]:
+    """Start metering a sound file in the background (ffmpeg's ebur128 meter, integrated
+    loudness and, with ``peak``, true peak; else the peak is reported as -inf); call the
+    result to wait for the measure. With ``concat``, ``path`` is a concat listing and the
+    files it names are metered one after another."""
     joined = ["-f", "concat", "-safe", "0"] if concat else []
-    return _read_meter(subprocess.run(
-        ["ffmpeg", "-hide_banner", "-nostats", *joined, "-i", str(path), "-af", METER,
-         "-f", "null", "-"],
-        capture_output=True, text=True, check=True,
-    ).stderr)
+    meter = subprocess.Popen(
+        ["ffmpeg", "-hide_banner", "-nostats", *joined, "-i", str(path), "-af",
+         METER if peak else "ebur128", "-f", "null", "-"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    )
+
+    def result() -> Loudness:
+        _, stderr = meter.communicate()
+        if meter.returncode != 0:
+            raise subprocess.CalledProcessError(meter.returncode, meter.args, stderr=stderr)
+        return _read_meter(stderr)
+
+    return result
+
+
+def measure(path: Path, *, concat: bool = False, peak: bool = True) -> Loudness:
+    """Integrated loudness and true peak of a sound file (see :func:`start_measure`)."""
+    return start_measure(path, concat=concat, peak=peak)()
 
 
 def level(source: Path, target: Path, gain_db: float, ceiling_db: float) -> Loudness:
@@ -114,7 +131,7 @@ def normalize(source: Path, target: Path) -> Loudness:
     step), until the measure is within 0.3 LU (at most three passes). The
     length in samples never changes.
     """
-    before = measure(source).integrated
+    before = measure(source, peak=False).integrated
     points = [(0.0, before)]
     gain = TARGET_LUFS - before
     for _ in range(3):
