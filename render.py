@@ -271,6 +271,10 @@ class Progress:
                            TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
                            transient=True)
             self.task = self.bar.add_task("rendering", total=total)
+
+    def start(self) -> None:
+        """Show the display (it redraws from a thread: start it after the workers fork)."""
+        if self.live:
             self.bar.start()
 
     def update(self, rendering: list[str], advance: int = 0) -> None:
@@ -303,10 +307,14 @@ def run_workers(jobs: list[tuple[str, Any, tuple[Any, ...]]], workers: int,
     peaks: list[int] = []
     if not jobs:
         return results, peaks
-    context = multiprocessing.get_context("spawn")
+    # Forked workers start with manim and the scenes already imported (the plan imported
+    # them), which a spawned worker spends a second and a half on. They fork at the
+    # first submit, before the progress display starts its thread.
+    context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         running = {pool.submit(function, *arguments): label
                    for label, function, arguments in jobs}
+        progress.start()
         waiting = [label for label, _, _ in jobs]
         progress.update(waiting[:workers])
         try:
