@@ -43,7 +43,7 @@ class StillSegmentEncoder(VideoSegmentEncoder):
         self._held: tuple[av.VideoFrame, int] | None = None
         self._rgba: av.VideoFrame | None = None
         self.colorspace = "ITU709" if options.get("colorspace") == "bt709" else None
-        self.frames_encoded = 0  # frames that went through the encoder (for the benchmark)
+        self.frames_encoded = 0  # frames that went through the encoder (tests count them)
 
     def _yuv(self, pixels: Any) -> av.VideoFrame:
         """The RGBA pixels as a frame in the stream's pixel format and colour matrix.
@@ -63,15 +63,20 @@ class StillSegmentEncoder(VideoSegmentEncoder):
         return self._rgba.reformat(format=self.spec.pixel_format,
                                    dst_colorspace=self.colorspace)
 
-    def _encode(self, frame: av.VideoFrame, repeat: int) -> None:
+    def _encode(self, frame: av.VideoFrame, repeat: int) -> list[av.Packet]:
+        """Send ``frame`` to the encoder ``repeat`` times; the packets it gave back."""
         time_base = Fraction(1) / self.spec.frame_rate
+        packets: list[av.Packet] = []
         for _ in range(repeat):
-            frame.pts = self._next_pts
-            frame.time_base = time_base
+            frame.pts, frame.time_base = self._next_pts, time_base
             self._next_pts += 1
             self.frames_encoded += 1
-            for packet in self._stream.encode(frame):
-                self._container.mux(packet)
+            packets.extend(self._stream.encode(frame))
+        return packets
+
+    def _write(self, frame: av.VideoFrame, repeat: int) -> None:
+        for packet in self._encode(frame, repeat):
+            self._container.mux(packet)
 
     def write_frame(self, pixels: Any, *, repeat: int = 1) -> None:
         """Encode ``pixels`` ``repeat`` times; a long hold opening the segment waits for
@@ -79,13 +84,13 @@ class StillSegmentEncoder(VideoSegmentEncoder):
         self._validate_frame(pixels, repeat)
         try:
             if self._held is not None:
-                self._encode(*self._held)
+                self._write(*self._held)
                 self._held = None
             frame = self._yuv(pixels)
             if self.gop and self._next_pts == 0 and repeat >= 2 * self.gop:
                 self._held = (frame, repeat)
             else:
-                self._encode(frame, repeat)
+                self._write(frame, repeat)
         except BaseException as error:
             raise self._operation_error("encode", error) from error
 
@@ -109,13 +114,8 @@ class StillSegmentEncoder(VideoSegmentEncoder):
         remainder, then write the first GOP's packets again for every further GOP."""
         gop = self.gop
         copies, rest = divmod(repeat, gop)
-        time_base = Fraction(1) / self.spec.frame_rate
-        packets: list[av.Packet] = []
-        for pts in range(gop + rest):
-            frame.pts, frame.time_base = pts, time_base
-            packets.extend(self._stream.encode(frame))
+        packets = self._encode(frame, gop + rest)
         packets.extend(self._stream.encode())  # flush: the B-frames and the lookahead
-        self.frames_encoded += gop + rest
         first = [p for p in packets if p.pts < gop]
         for copy in range(copies):
             self._mux_shifted(first, copy * gop)
