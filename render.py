@@ -433,7 +433,16 @@ def cmd_render(args: argparse.Namespace) -> int:
         ordered = [results[sc.__name__] for sc in plan.chosen]
         _publish_chapter(ordered, plan.chosen, plan.keys, plan.quality, plan.settings, out)
     _summary(len(peaks), len(plan.chosen), peaks, plan, started)
+    _keep_in_cache(plan, [])
     return 0
+
+
+def _keep_in_cache(plan: Plan, extra: list[str]) -> None:
+    """Mark the cache entries this render used, then prune what no render has used lately."""
+    from production import cache
+
+    cache.mark_used(cache.SCENES / key for key in [*plan.keys.values(), *extra])
+    cache.prune()
 
 
 def _summary(rendered: int, total: int, peaks: list[int], plan: Plan, started: float) -> None:
@@ -477,6 +486,7 @@ def cmd_slides(args: argparse.Namespace) -> int:
     _summary(len(peaks) + len(alpha_peaks), 2 * len(plan.chosen), peaks + alpha_peaks, plan,
              started)
     print(f"slides: {len(index['files'])} files for {len(plan.chosen)} scenes -> {target}")
+    _keep_in_cache(plan, list(alpha_keys.values()))
     return 0
 
 
@@ -500,6 +510,7 @@ def _publish_chapter(results: list[Any], chosen: list[Any], keys: dict[str, str]
     chapter = chapter_files.load(cache.CHAPTERS / key)
     if chapter is None:
         chapter = chapter_files.assemble(results, cache.CHAPTERS / key)
+    cache.mark_used([cache.CHAPTERS / key])
     for f in chapter.files():
         bundle.publish(f, out / f.name)
     titled = [(sc.title, r.seconds) for sc, r in zip(chosen, results)]

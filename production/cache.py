@@ -4,7 +4,10 @@ A scene's key is a hash of everything that decides its files: the project's
 drawing and model code, the scene's ledger numbers (so --set values count), its
 narration text with values filled in, any recordings that replace the voice,
 the voice settings, the quality, and the versions of the tools that encode.
-Finished scenes live in ``.cache/scenes/KEY/``; the chapter in ``.cache/chapters/KEY/``.
+Finished scenes live in ``.cache/scenes/KEY/``; the chapter in ``.cache/chapters/KEY/``;
+spoken passages in ``.cache/voice/``. Every render marks what it used; after it,
+entries that no render has used for 30 days are removed, and so are hidden
+build folders more than a day old (left by a render that was killed).
 """
 
 from __future__ import annotations
@@ -13,6 +16,9 @@ import functools
 import hashlib
 import json
 import os
+import shutil
+import time
+from collections.abc import Iterable
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -82,3 +88,33 @@ def scene_key(scene_class: Any, quality: str, settings: dict[str, Any], narrate:
 
 def chapter_key(scene_keys: list[str], quality: str) -> str:
     return _digest({"scenes": scene_keys, "quality": quality, "code": code_fingerprint()})
+
+
+KEEP_DAYS = 30  # an entry no render has used for this long is removed
+BUILD_DAYS = 1  # a hidden build folder this old belongs to no running render
+
+
+def mark_used(entries: Iterable[Path]) -> None:
+    """Record that a render used these cache entries (their modification time)."""
+    for entry in entries:
+        if entry.exists():
+            os.utime(entry)
+
+
+def prune(folders: Iterable[Path] | None = None, *, now: float | None = None) -> list[Path]:
+    """Remove entries unused for KEEP_DAYS and hidden build folders older than BUILD_DAYS
+    from the cache's folders; returns what was removed."""
+    now = time.time() if now is None else now
+    removed = []
+    for folder in folders if folders is not None else (SCENES, CHAPTERS, narration.CACHE_DIR):
+        if not folder.is_dir():
+            continue
+        for entry in folder.iterdir():
+            days = BUILD_DAYS if entry.name.startswith(".") else KEEP_DAYS
+            if entry.lstat().st_mtime < now - days * 86400:
+                if entry.is_dir() and not entry.is_symlink():
+                    shutil.rmtree(entry, ignore_errors=True)
+                else:
+                    entry.unlink(missing_ok=True)
+                removed.append(entry)
+    return removed

@@ -137,7 +137,9 @@ def synthesize(text: str, voice: Voice, cache: Path = CACHE_DIR,
     """The cached WAV for ``text`` in ``voice``; speaks it only when not cached."""
     cache.mkdir(parents=True, exist_ok=True)
     target = cache / f"{speech_key(text, voice)}.wav"
-    if not target.exists():
+    if target.exists():
+        os.utime(target)  # used: the cache keeps what renders use (see cache.prune)
+    else:
         partial = target.with_suffix(".part.wav")
         speak(text, voice, partial)
         partial.replace(target)
