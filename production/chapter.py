@@ -105,8 +105,9 @@ def _edge_peaks(path: Path) -> tuple[float, float]:
         w.setpos(max(0, frames - span))
         tail = np.frombuffer(w.readframes(span), dtype=f"<i{width}")
     full = float(2 ** (8 * width - 1))
-    peak = lambda a: float(np.abs(a.astype(np.int64)).max(initial=0)) / full  # noqa: E731
-    return peak(head), peak(tail)
+    head_peak, tail_peak = (float(np.abs(a.astype(np.int64)).max(initial=0)) / full
+                            for a in (head, tail))
+    return head_peak, tail_peak
 
 
 def seams_are_silent(scenes: list[SceneOutput]) -> bool:
