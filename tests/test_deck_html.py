@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import numpy as np
 import pytest
@@ -30,7 +31,11 @@ CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 CLIP_SECONDS = 6.0
 SCREENSHOT_COPY = Path("/tmp/deck_screenshot.png")
-START_PAGE = "chrome://new-tab-page"  # what Debian's Chromium shows before the first get()
+# Schemes of the browser's own pages (its start page, extensions, devtools): what they
+# load is not the deck's doing.
+BROWSER_SCHEMES = ("chrome", "chrome-untrusted", "chrome-extension", "devtools", "about")
+# What the deck may load besides the files in its own folder.
+INLINE_SCHEMES = ("data", "blob")
 
 # Text that must come through the JSON block and the WebVTT cue parser exactly as written.
 TRICKY_NOTES = 'Q·K < 1 & "softmax" </script><script>window.pwned = 1</script> — done'
@@ -145,18 +150,33 @@ def test_the_html_names_no_outside_url_and_escapes_its_text(deck_file: Path) -> 
         render([], "x")
 
 
-def test_loads_nothing_but_local_files(browser: dict) -> None:
+def _scheme(url: str) -> str:
+    return urlsplit(url).scheme.lower()
+
+
+def test_loads_nothing_but_local_files(browser: dict, deck_file: Path) -> None:
+    """Everything the deck asks for is a file in its own folder (or inline data): no
+    http(s), ws(s), ftp, or protocol-relative URL, which from a file:// page becomes
+    file://HOST/... and so lies outside the folder too."""
+    folder = deck_file.parent.as_uri() + "/"
     urls = []
     for entry in browser["performance"]:
         message = json.loads(entry["message"])["message"]
-        if message["method"] != "Network.requestWillBeSent":
-            continue
         params = message["params"]
-        # A straggler from the browser's start page is not the deck's request.
-        if not params.get("documentURL", "").startswith(START_PAGE):
-            urls.append(params["request"]["url"])
-    assert any(url.endswith("deck.html") for url in urls), urls
-    outside = [url for url in urls if not url.startswith(("file:", "data:"))]
+        if message["method"] == "Network.requestWillBeSent":
+            url = params["request"]["url"]
+        elif message["method"] == "Network.webSocketCreated":  # ws: and wss: come only here
+            url = params["url"]
+        else:
+            continue
+        # The browser's own pages (the start page and its stragglers) are not the deck.
+        if _scheme(url) in BROWSER_SCHEMES or \
+                _scheme(params.get("documentURL", "")) in BROWSER_SCHEMES:
+            continue
+        urls.append(url)
+    assert deck_file.as_uri() in urls, urls
+    outside = [url for url in urls
+               if not (url.startswith(folder) or _scheme(url) in INLINE_SCHEMES)]
     assert outside == [], f"the deck reached outside its folder: {outside}"
     severe = [e for e in browser["console"] if e["level"] == "SEVERE"]
     assert severe == [], severe
