@@ -12,6 +12,7 @@ turned into one line on stderr and exit status 2 in :func:`main`.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import shutil
@@ -20,6 +21,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from production.workers import Terminated, WorkerDied, run_workers, stop_on_sigterm
 
 ROOT = Path(__file__).resolve().parent
 
@@ -293,46 +296,6 @@ class Progress:
             self.bar.stop()
 
 
-def run_workers(jobs: list[tuple[str, Any, tuple[Any, ...]]], workers: int,
-                progress: Progress) -> tuple[dict[str, Any], list[int]]:
-    """Run (label, function, arguments) jobs in worker processes, longest first as given.
-
-    Returns each label's result and the workers' peak memory (KiB). Ctrl-C or a
-    killed worker stops the pool; finished jobs are already safe in the cache.
-    """
-    import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-
-    results: dict[str, Any] = {}
-    peaks: list[int] = []
-    if not jobs:
-        return results, peaks
-    # Forked workers start with manim and the scenes already imported (the plan imported
-    # them), which a spawned worker spends a second and a half on. They fork at the
-    # first submit, before the progress display starts its thread.
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        running = {pool.submit(function, *arguments): label
-                   for label, function, arguments in jobs}
-        progress.start()
-        waiting = [label for label, _, _ in jobs]
-        progress.update(waiting[:workers])
-        try:
-            while running:
-                done, _ = wait(running, return_when=FIRST_COMPLETED)
-                for future in done:
-                    label = running.pop(future)
-                    waiting.remove(label)
-                    results[label], peak = future.result()
-                    peaks.append(peak)
-                    progress.update(waiting[:workers], advance=1)
-                    progress.say(f"{label}: done")
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-    return results, peaks
-
-
 @dataclass
 class Plan:
     """What a render will do: the scenes, their cache keys, and what is already stored."""
@@ -423,6 +386,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 
     started = time.monotonic()
     out.mkdir(parents=True, exist_ok=True)
+    _lock_output(out, plan, keyframes)
     bundle.clear_partials(out)
     results, peaks = ensure_scenes(plan, keyframes)
     for sc in plan.chosen:
@@ -435,6 +399,33 @@ def cmd_render(args: argparse.Namespace) -> int:
     _summary(len(peaks), len(plan.chosen), peaks, plan, started)
     _keep_in_cache(plan, [])
     return 0
+
+
+def _lock_output(out: Path, plan: Plan, keyframes: Path | None) -> None:
+    """Wait while another render writes into ``out``, then hold it until this one ends.
+
+    Called after every argument is checked and before anything is written there. The
+    lock goes with the process, however it ends. Scenes the other render stored in the
+    meantime are taken from the cache instead of being drawn again.
+    """
+    from production import cache, lock
+    from production.scene_output import load
+
+    def waiting(pid: int | None) -> None:
+        holder = f" (pid {pid})" if pid else ""
+        print(f"render.py: waiting for another render writing into {out}{holder}",
+              file=sys.stderr, flush=True)
+
+    out.mkdir(parents=True, exist_ok=True)
+    try:
+        waited = lock.hold(out, waiting)
+    except OSError as error:  # a file system that cannot lock a folder (some NFS mounts)
+        print(f"render.py: warning: cannot lock {out} ({error.strerror}); another render "
+              "into it at the same time would collide", file=sys.stderr)
+        return
+    if waited and keyframes is None:
+        plan.stored = {name: stored or load(cache.SCENES / plan.keys[name])
+                       for name, stored in plan.stored.items()}
 
 
 def _keep_in_cache(plan: Plan, extra: list[str]) -> None:
@@ -464,6 +455,7 @@ def cmd_slides(args: argparse.Namespace) -> int:
         return 0
     from production import bundle, cache, slides
 
+    _lock_output(target, plan, None)
     started = time.monotonic()
     results, peaks = ensure_scenes(plan, None)
     alpha_keys = {n: f"{k}-alpha" for n, k in plan.keys.items()}
@@ -559,13 +551,23 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         args = parser.parse_args(["render", *(argv or [])])
     try:
-        return COMMANDS[args.command](args)
+        with stop_on_sigterm():
+            return COMMANDS[args.command](args)
     except UsageError as error:
         print(f"render.py: error: {error}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("render.py: interrupted", file=sys.stderr)
-        return 130
+    except WorkerDied as error:  # killed, or out of memory: the scenes it finished are cached
+        print(f"render.py: error: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM: the workers are already gone
+        terminated = isinstance(stop, Terminated)
+        print(f"render.py: {'terminated' if terminated else 'interrupted'}", file=sys.stderr)
+        gc.freeze()  # leave Manim's objects to the exit, not to a last sweep (half a second)
+        return 143 if terminated else 130
+    finally:
+        from production import lock
+
+        lock.release_all()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,253 @@
+"""Worker processes that draw scenes, and how a render stops.
+
+Workers are forked once, up front, from the planned process (Manim and the scenes
+already imported, which a spawned worker spends a second and a half on) and each
+is given jobs one at a time, so the render always knows which scene a worker is
+drawing. Three things make sure no worker outlives the render:
+
+- every worker leads its own process group, and the ffmpeg and espeak-ng it runs
+  belong to that group: stopping a worker is one ``killpg`` that takes its tools
+  with it (and Ctrl-C in a terminal reaches only the main process, which decides);
+- a worker is sent SIGTERM when the main process dies, however it dies
+  (``PR_SET_PDEATHSIG`` on Linux, a watching thread elsewhere), and SIGTERM makes it
+  kill its whole group;
+- Ctrl-C, SIGTERM (see :func:`stop_on_sigterm`), an error or a dead worker in the
+  main process kill every worker's group at once, without waiting for the scene
+  being drawn. Scenes that finished are already stored in the cache.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import multiprocessing
+import os
+import pickle
+import signal
+import sys
+import threading
+import time
+import traceback
+from collections import deque
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from multiprocessing.connection import Connection, wait
+from typing import Any, Protocol
+
+from production import lock
+
+#: (label, function, arguments); the function returns (result, peak memory in KiB)
+Job = tuple[str, Callable[..., tuple[Any, int]], tuple[Any, ...]]
+
+PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+
+
+class WorkerDied(Exception):
+    """A worker process ended while it was drawing a scene (killed, or out of memory)."""
+
+    def __init__(self, label: str, exitcode: int | None) -> None:
+        if exitcode is None:
+            how = "for an unknown reason"
+        elif exitcode < 0:
+            how = f"killed by signal {-exitcode}"
+        else:
+            how = f"exit status {exitcode}"
+        self.label = label
+        super().__init__(f"the worker rendering {label} stopped ({how})")
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM to the render: it stops as it does for Ctrl-C (exit status 143)."""
+
+
+class Display(Protocol):
+    def start(self) -> None: ...
+    def update(self, rendering: list[str], advance: int = 0) -> None: ...
+    def say(self, line: str) -> None: ...
+
+
+def _raise_terminated(signum: int, frame: Any) -> None:
+    raise Terminated
+
+
+@contextmanager
+def stop_on_sigterm() -> Iterator[None]:
+    """Within this block SIGTERM raises :class:`Terminated` in the main thread, so the
+    render stops through the same clean-up as Ctrl-C. Restores the old handler after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+# ----------------------------------------------------------------- in the worker
+
+
+def _stop_group(signum: int = signal.SIGTERM, frame: Any = None) -> None:
+    """Kill this worker and every process it started (they share its process group)."""
+    if os.getpgrp() == os.getpid():
+        os.killpg(0, signal.SIGKILL)
+    os._exit(128 + signum)  # not a group leader: at least this worker goes
+
+
+def _become_worker(parent: int) -> None:
+    """A freshly forked worker: its own process group, gone with the main process."""
+    os.setpgid(0, 0)
+    signal.signal(signal.SIGTERM, _stop_group)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C is the main process's to handle
+    lock.forget()  # the parent's output lock stays the parent's
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    else:
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(0.5)
+            os.kill(os.getpid(), signal.SIGTERM)
+
+        threading.Thread(target=watch, daemon=True).start()
+    if os.getppid() != parent:  # the parent died before the death signal was set
+        _stop_group()
+
+
+class _RemoteTraceback(Exception):
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _serve(jobs: list[Job], conn: Connection, others: list[Connection], parent: int) -> None:
+    """The worker's loop: a job's index in, (ok, result or error, traceback) out."""
+    _become_worker(parent)
+    for other in others:
+        other.close()
+    while True:
+        try:
+            index = conn.recv()
+        except EOFError:
+            return
+        if index is None:
+            return
+        _, function, arguments = jobs[index]
+        try:
+            reply: tuple[bool, Any, str] = (True, function(*arguments), "")
+        except BaseException as error:  # noqa: BLE001 - every failure goes back to the render
+            text = "".join(traceback.format_exception(error))
+            try:
+                pickle.loads(pickle.dumps(error))
+            except Exception:  # noqa: BLE001 - an error that cannot cross: say what it was
+                error = RuntimeError(f"{type(error).__name__}: {error}")
+            reply = (False, error, text)
+        conn.send(reply)
+
+
+# ----------------------------------------------------------------- in the render
+
+
+class _Worker:
+    def __init__(self, context: Any, jobs: list[Job], theirs: Connection,
+                 others: list[Connection]) -> None:
+        self.process = context.Process(target=_serve, args=(jobs, theirs, others, os.getpid()),
+                                       daemon=True)
+        self.process.start()
+        try:  # also from this side, so that killpg below can never miss the group
+            os.setpgid(self.process.pid, self.process.pid)
+        except OSError:
+            pass  # it already has (or is gone)
+        self.job: int | None = None
+
+    def kill(self) -> None:
+        for kill in (os.killpg, os.kill):
+            try:
+                kill(self.process.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+
+def run_workers(jobs: list[Job], workers: int,
+                progress: Display) -> tuple[dict[str, Any], list[int]]:
+    """Run (label, function, arguments) jobs in ``workers`` worker processes, in order.
+
+    Returns each label's result and the workers' peak memory (KiB). A job's error is
+    raised here with the worker's traceback as its cause; a worker that dies raises
+    :class:`WorkerDied` naming its job. On any error, Ctrl-C or SIGTERM every worker
+    and everything it started is killed at once.
+    """
+    results: dict[str, Any] = {}
+    peaks: list[int] = []
+    if not jobs:
+        return results, peaks
+    context = multiprocessing.get_context("fork")
+    pipes = [context.Pipe() for _ in range(min(workers, len(jobs)))]
+    pool: dict[Connection, _Worker] = {}
+    try:
+        # Fork before the progress display starts its thread.
+        for i, (ours, theirs) in enumerate(pipes):
+            others = [c for j, pair in enumerate(pipes) if j != i for c in pair] + [ours]
+            pool[ours] = _Worker(context, jobs, theirs, others)
+            theirs.close()
+        progress.start()
+        queue = deque(range(len(jobs)))
+
+        def give(conn: Connection, worker: _Worker) -> None:
+            worker.job = queue.popleft() if queue else None
+            if worker.job is not None:
+                try:
+                    conn.send(worker.job)
+                except OSError:  # it died between two jobs
+                    worker.process.join(timeout=2)
+                    raise WorkerDied(jobs[worker.job][0], worker.process.exitcode) from None
+
+        for conn, worker in pool.items():
+            give(conn, worker)
+        while True:
+            busy = {c: w for c, w in pool.items() if w.job is not None}
+            if not busy:
+                break
+            progress.update([jobs[w.job][0] for w in busy.values() if w.job is not None])
+            ready = wait([*busy, *(w.process.sentinel for w in busy.values())])
+            for conn, worker in busy.items():
+                if conn not in ready and worker.process.sentinel not in ready:
+                    continue
+                label = jobs[worker.job][0]
+                try:
+                    ok, value, text = conn.recv()
+                except (EOFError, OSError):
+                    worker.process.join(timeout=2)
+                    raise WorkerDied(label, worker.process.exitcode) from None
+                if not ok:
+                    value.__cause__ = _RemoteTraceback(text)
+                    raise value
+                results[label], peak = value
+                peaks.append(peak)
+                progress.update([jobs[w.job][0] for w in busy.values()
+                                 if w is not worker and w.job is not None], advance=1)
+                progress.say(f"{label}: done")
+                give(conn, worker)
+        for conn in pool:
+            conn.send(None)
+    finally:
+        _stop(pool)
+    return results, peaks
+
+
+def _stop(pool: dict[Connection, _Worker]) -> None:
+    """Kill every worker's group (an idle worker has been told to leave), then reap."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        for worker in pool.values():
+            if worker.job is not None:
+                worker.kill()
+        for conn, worker in pool.items():
+            worker.process.join(timeout=2)
+            if worker.process.exitcode is None:
+                worker.kill()
+                worker.process.join(timeout=2)
+            conn.close()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)

@@ -1,0 +1,96 @@
+"""Two renders at once into one output folder and one cache: real processes, started together.
+
+A render locks its output folder (flock on the folder itself) after its arguments
+are checked and before it writes anything there; a second render waits with one
+line naming the first, then takes the scenes the first one left in the cache.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import av
+import pytest
+
+from render import ROOT
+
+SCENES = ["TitleCard", "TwoJobs"]
+
+
+def render(out: Path, cache: Path, *args: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "render.py", "render", *args, "--quality", "preview",
+         "--out", str(out), "--jobs", "1"],
+        cwd=ROOT, env={**os.environ, "EXPLAINER_CACHE": str(cache)}, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def seconds(path: Path) -> float:
+    with av.open(str(path)) as container:
+        stream = container.streams.video[0]
+        frames = sum(1 for _ in container.decode(stream))
+        return frames / float(stream.average_rate)
+
+
+WAITING = re.compile(r"^render\.py: waiting for another render writing into (.+) \(pid (\d+)\)$")
+
+
+@pytest.mark.slow
+def test_two_renders_into_one_folder_both_succeed(tmp_path):
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    procs = [render(out, cache, *SCENES) for _ in range(2)]
+    results = [(p.pid, *p.communicate(timeout=900), p.returncode) for p in procs]
+    for pid, _, stderr, code in results:
+        assert code == 0, f"pid {pid}: {stderr[-3000:]}"
+
+    # one of them waited for the other, said so in one line, and then rendered nothing
+    waits = [(pid, WAITING.match(line)) for pid, _, stderr, _ in results
+             for line in stderr.splitlines() if WAITING.match(line)]
+    assert len(waits) == 1, [r[2] for r in results]
+    waiter, said = waits[0]
+    (other,) = [pid for pid, *_ in results if pid != waiter]
+    assert Path(said.group(1)) == out and int(said.group(2)) == other
+    waiter_stdout = next(stdout for pid, stdout, *_ in results if pid == waiter)
+    for name in SCENES:
+        assert f"{name}: " in waiter_stdout
+    assert "(rendered)" not in waiter_stdout and "nothing to render" in waiter_stdout
+
+    for name in SCENES:
+        assert seconds(out / "scenes" / f"{name}.mp4") > 1.0
+        assert (out / "scenes" / f"{name}.srt").read_text(encoding="utf-8").strip()
+    assert not [p for p in out.rglob("*") if p.name.startswith(".")]
+    assert not [p for p in (cache / "scenes").iterdir() if p.name.startswith(".")]
+
+
+@pytest.mark.slow
+def test_a_render_waits_for_the_lock_and_a_bad_argument_never_does(tmp_path):
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    out.mkdir()
+    held = os.open(out, os.O_RDONLY | os.O_DIRECTORY)
+    fcntl.flock(held, fcntl.LOCK_EX)  # as another render holding the folder would
+    try:
+        bad = subprocess.run([sys.executable, "render.py", "render", "TitleCard", "--quality",
+                              "ultra", "--out", str(out)], cwd=ROOT, capture_output=True,
+                             text=True, timeout=60)
+        assert bad.returncode == 2 and "--quality" in bad.stderr
+
+        proc = render(out, cache, "TitleCard")
+        line = proc.stderr.readline().rstrip("\n")
+        said = WAITING.match(line)
+        assert said, line
+        assert Path(said.group(1)) == out and int(said.group(2)) == os.getpid()
+        time.sleep(3.0)
+        assert proc.poll() is None
+        assert list(out.iterdir()) == []  # nothing written while it waits
+    finally:
+        os.close(held)
+    stdout, stderr = proc.communicate(timeout=600)
+    assert proc.returncode == 0, stderr
+    assert "TitleCard: " in stdout and "(rendered)" in stdout
+    assert seconds(out / "scenes" / "TitleCard.mp4") > 1.0

@@ -1,0 +1,232 @@
+"""Signals to a real render: Ctrl-C, SIGTERM, kill -9 of the main process or of a worker.
+
+Every test starts ``render.py`` as a real process with a private cold cache, follows
+every process descended from it through /proc (remembered by pid and start time, so
+a worker adopted by init after its parent died is still followed), sends a real
+signal, and checks what is left: processes, exit status, stderr, out/ and the cache.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from render import ROOT
+from scenes import SCENES_BY_NAME
+
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")]
+
+
+def _stat(pid: int) -> tuple[int, str, int] | None:
+    """(parent pid, state, start time) of a process, or None when it is gone."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = text[text.rindex(")") + 2:].split()
+    return int(fields[1]), fields[0], int(fields[19])
+
+
+class Family:
+    """A process and all its descendants, followed by a thread that scans /proc."""
+
+    def __init__(self, root: int) -> None:
+        start = _stat(root)
+        assert start is not None
+        self.members: dict[int, int] = {root: start[2]}  # pid -> start time
+        self.lock = threading.Lock()
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self._follow, daemon=True)
+        self.thread.start()
+
+    def _follow(self) -> None:
+        while not self.stopped.is_set():
+            self.scan()
+            time.sleep(0.02)
+
+    def scan(self) -> None:
+        table = {}
+        for entry in os.listdir("/proc"):
+            if entry.isdigit() and (stat := _stat(int(entry))) is not None:
+                table[int(entry)] = stat
+        with self.lock:
+            grown = True
+            while grown:
+                grown = False
+                for pid, (ppid, _, start) in table.items():
+                    parent = table.get(ppid)
+                    if pid not in self.members and parent is not None \
+                            and self.members.get(ppid) == parent[2]:
+                        self.members[pid] = start
+                        grown = True
+
+    def alive(self) -> list[int]:
+        """Members still running (a zombie has finished: it only waits to be reaped)."""
+        with self.lock:
+            members = dict(self.members)
+        found = []
+        for pid, start in members.items():
+            stat = _stat(pid)
+            if stat is not None and stat[2] == start and stat[1] not in "ZX":
+                found.append(pid)
+        return found
+
+    def children(self, pid: int) -> list[int]:
+        return [p for p in self.alive() if (s := _stat(p)) is not None and s[0] == pid]
+
+    def wait_gone(self, limit: float) -> float:
+        """Seconds until no member runs (or ``limit`` when some still do)."""
+        started = time.monotonic()
+        while time.monotonic() - started < limit:
+            if not self.alive():
+                return time.monotonic() - started
+            time.sleep(0.02)
+        return limit
+
+    def kill_all(self) -> None:
+        self.stopped.set()
+        for pid in self.alive():
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+class Render:
+    """``render.py render SCENES --quality preview`` with a private cache and out/."""
+
+    def __init__(self, tmp: Path, scenes: list[str], jobs: int) -> None:
+        self.out = tmp / "out"
+        self.cache = tmp / "cache"
+        self.env = {**os.environ, "EXPLAINER_CACHE": str(self.cache)}
+        self.options = ["--quality", "preview", "--out", str(self.out), "--jobs", str(jobs)]
+        self.proc = subprocess.Popen(self.command(*scenes), cwd=ROOT, env=self.env, text=True,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.family = Family(self.proc.pid)
+        self.lines: list[str] = []
+        self.stderr = ""
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            self.lines.append(line.rstrip("\n"))
+
+    def done(self) -> list[str]:
+        return [line.split(":")[0] for line in self.lines if line.endswith(": done")]
+
+    def wait_for(self, condition, limit: float = 300) -> None:
+        deadline = time.monotonic() + limit
+        while not condition():
+            assert self.proc.poll() is None, f"render ended early: {self.proc.stderr.read()}"
+            assert time.monotonic() < deadline, "render did not get there in time"
+            time.sleep(0.02)
+
+    def building(self) -> bool:
+        """Whether a worker is drawing a scene (its hidden build folder exists)."""
+        scenes = self.cache / "scenes"
+        return scenes.is_dir() and any(p.name.startswith(".") for p in scenes.iterdir())
+
+    def finish(self, limit: float = 30) -> int:
+        code = self.proc.wait(timeout=limit)
+        self.reader.join(timeout=limit)
+        self.stderr = self.proc.stderr.read()
+        return code
+
+    def command(self, *scenes: str) -> list[str]:
+        return [sys.executable, "render.py", "render", *scenes, *self.options]
+
+    def again(self, *scenes: str) -> subprocess.CompletedProcess:
+        return subprocess.run(self.command(*scenes), cwd=ROOT, env=self.env,
+                              capture_output=True, text=True, timeout=600)
+
+    def published(self) -> list[Path]:
+        return sorted(p for p in self.out.rglob("*") if p.is_file()) \
+            if self.out.exists() else []
+
+
+@pytest.fixture
+def start(tmp_path):
+    started: list[Render] = []
+
+    def run(scenes: list[str], jobs: int) -> Render:
+        started.append(Render(tmp_path, scenes, jobs))
+        return started[-1]
+
+    yield run
+    for render in started:  # whatever a failed test left running
+        render.family.kill_all()
+        render.proc.kill()
+        render.proc.wait()
+
+
+def longest_first(names: list[str]) -> list[str]:
+    """The order render.py gives the workers."""
+    return sorted(names, key=lambda n: -sum(SCENES_BY_NAME[n].beat_seconds.values()))
+
+
+@pytest.mark.parametrize("signum,status,line", [
+    (signal.SIGINT, 130, "render.py: interrupted"),
+    (signal.SIGTERM, 143, "render.py: terminated"),
+])
+def test_a_signal_stops_every_process_within_two_seconds(start, signum, status, line):
+    render = start(["TitleCard", "TwoJobs", "OneAttentionWeight"], jobs=2)
+    render.wait_for(lambda: render.done())  # one scene finished, the others being drawn
+    render.family.scan()
+    workers = render.family.children(render.proc.pid)
+    assert len(workers) == 2, "the render should be running two workers"
+
+    os.kill(render.proc.pid, signum)
+    took = render.family.wait_gone(10)
+    assert took < 2.0, f"took {took:.1f} s; running after 10 s: {render.family.alive()}"
+    assert render.finish() == status
+    assert render.stderr.splitlines() == [line]
+    assert render.published() == []  # out/ is written only when every scene is done
+
+    finished = render.done()
+    again = render.again(*finished)
+    assert again.returncode == 0, again.stderr
+    for name in finished:
+        assert f"{name}: " in again.stdout and "(cached)" in again.stdout, again.stdout
+    assert "(rendered)" not in again.stdout
+
+
+def test_workers_and_their_tools_exit_when_the_main_process_is_killed(start):
+    render = start(["TitleCard", "TwoJobs", "OneAttentionWeight", "TheMisreading"], jobs=2)
+    render.wait_for(render.building)
+    time.sleep(1.0)  # the workers are drawing (and speaking, and encoding)
+    render.family.scan()
+    assert len(render.family.children(render.proc.pid)) == 2
+
+    os.kill(render.proc.pid, signal.SIGKILL)
+    took = render.family.wait_gone(10)
+    assert took < 3.0, f"took {took:.1f} s; running after 10 s: {render.family.alive()}"
+    render.finish()
+    assert render.published() == []
+
+
+def test_a_killed_worker_is_one_line_naming_its_scene(start):
+    scenes = ["TitleCard", "TwoJobs"]
+    first, second = longest_first(scenes)
+    render = start(scenes, jobs=1)
+    render.wait_for(lambda: first in render.done())
+    render.family.scan()
+    (worker,) = render.family.children(render.proc.pid)
+    os.kill(worker, signal.SIGKILL)  # it is drawing the second scene now
+
+    assert render.finish() == 1
+    assert render.stderr.splitlines() == [
+        f"render.py: error: the worker rendering {second} stopped (killed by signal 9)"]
+    assert render.family.wait_gone(5) < 5
+    assert render.published() == []
+    again = render.again(first)
+    assert again.returncode == 0, again.stderr
+    assert f"{first}: " in again.stdout and "(cached)" in again.stdout
