@@ -98,6 +98,14 @@ def _become_worker(parent: int) -> None:
     os.setpgid(0, 0)
     signal.signal(signal.SIGTERM, _stop_group)
     signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C is the main process's to handle
+    # Off the terminal's foreground group, touching the terminal would stop the whole
+    # group (ffmpeg puts a terminal on its stdin into raw mode): stdin is /dev/null,
+    # and writing to the terminal never stops it (tools started here inherit both).
+    devnull = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(devnull, 0)
+    os.close(devnull)
+    for stop in (signal.SIGTTOU, signal.SIGTTIN):
+        signal.signal(stop, signal.SIG_IGN)
     lock.forget()  # the parent's output lock stays the parent's
     if sys.platform.startswith("linux"):
         libc = ctypes.CDLL(None, use_errno=True)

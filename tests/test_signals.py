@@ -9,6 +9,8 @@ signal, and checks what is left: processes, exit status, stderr, out/ and the ca
 from __future__ import annotations
 
 import os
+import pty
+import select
 import signal
 import subprocess
 import sys
@@ -18,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from production.workers import WorkerDied, run_workers
 from render import ROOT
 from scenes import SCENES_BY_NAME
 
@@ -230,3 +233,92 @@ def test_a_killed_worker_is_one_line_naming_its_scene(start):
     again = render.again(first)
     assert again.returncode == 0, again.stderr
     assert f"{first}: " in again.stdout and "(cached)" in again.stdout
+
+
+def test_ctrl_c_typed_on_a_terminal(tmp_path):
+    """On a terminal the workers, off its foreground group, never stop on it (ffmpeg
+    touches a terminal on its stdin), and Ctrl-C typed there stops every process."""
+    command = [sys.executable, "render.py", "render", "TitleCard", "TwoJobs",
+               "OneAttentionWeight", "--quality", "preview", "--out", str(tmp_path / "out"),
+               "--jobs", "2"]
+    env = {**os.environ, "EXPLAINER_CACHE": str(tmp_path / "cache")}
+    pid, terminal = pty.fork()
+    if pid == 0:  # the child: nothing but exec (the test process has threads)
+        os.chdir(ROOT)
+        os.execve(sys.executable, command, env)
+    family = Family(pid)
+    shown, typed, took = b"", None, None
+    try:
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline:
+            if select.select([terminal], [], [], 0.05)[0]:
+                try:
+                    shown += os.read(terminal, 65536)
+                except OSError:  # the render has ended
+                    break
+            stopped = [p for p in family.alive() if (_stat(p) or (0, ""))[1] == "T"]
+            assert stopped == [], f"stopped by the terminal: {stopped}"
+            if typed is None and b": done" in shown:
+                time.sleep(0.5)  # the other scenes are being drawn
+                os.write(terminal, b"\x03")
+                typed = time.monotonic()
+                took = family.wait_gone(10)
+        assert typed is not None, f"no scene finished: {shown[-2000:]!r}"
+        _, status = os.waitpid(pid, 0)
+    finally:
+        family.kill_all()
+        os.close(terminal)
+    assert os.waitstatus_to_exitcode(status) == 130
+    assert took < 2.0, f"took {took:.1f} s"
+    assert b"render.py: interrupted" in shown
+
+
+class Quiet:
+    def start(self) -> None: ...
+    def update(self, rendering: list[str], advance: int = 0) -> None: ...
+    def say(self, line: str) -> None: ...
+
+
+def _square(x: int) -> tuple[int, int]:
+    return x * x, 1
+
+
+def _start_a_tool_and_wait(note: str) -> tuple[None, int]:
+    tool = subprocess.Popen(["sleep", "60"])
+    Path(note).write_text(str(tool.pid))
+    tool.wait()
+    return None, 1
+
+
+def _fail_once_the_tool_runs(note: str) -> tuple[None, int]:
+    while not Path(note).exists():
+        time.sleep(0.01)
+    raise ValueError("a bad recording")
+
+
+def _die() -> tuple[None, int]:
+    os.kill(os.getpid(), signal.SIGKILL)
+    return None, 1
+
+
+def test_an_error_in_one_job_stops_the_other_workers_and_their_tools(tmp_path):
+    note = str(tmp_path / "tool.pid")
+    jobs = [("Slow", _start_a_tool_and_wait, (note,)), ("Bad", _fail_once_the_tool_runs, (note,))]
+    started = time.monotonic()
+    with pytest.raises(ValueError, match="a bad recording") as raised:
+        run_workers(jobs, 2, Quiet())
+    assert time.monotonic() - started < 10
+    assert "_fail_once_the_tool_runs" in str(raised.value.__cause__)  # the worker's traceback
+    tool = int(Path(note).read_text())
+    deadline = time.monotonic() + 2
+    while (stat := _stat(tool)) is not None and stat[1] not in "ZX":
+        assert time.monotonic() < deadline, "the worker's tool is still running"
+        time.sleep(0.02)
+
+
+def test_results_come_back_by_label_and_a_dead_worker_is_named():
+    jobs = [(f"Scene{i}", _square, (i,)) for i in range(5)]
+    assert run_workers(jobs, 2, Quiet()) == ({f"Scene{i}": i * i for i in range(5)}, [1] * 5)
+    with pytest.raises(WorkerDied, match=r"^the worker rendering Doomed stopped "
+                                         r"\(killed by signal 9\)$"):
+        run_workers([("Fine", _square, (3,)), ("Doomed", _die, ())], 1, Quiet())
