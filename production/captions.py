@@ -4,6 +4,12 @@ Rules: at most 42 characters a line, at most two lines a cue, no cue shorter
 than 1 s, none overlapping, none past the end of the video. A passage is split
 into cues at word boundaries, and its spoken time is shared among its cues in
 proportion to their length in characters.
+
+Cue text is written so each format reads it back as the same text: in WebVTT,
+``&``, ``<`` and ``>`` are escaped (``&amp;``, ``&lt;``, ``&gt;``), which also keeps
+the timing arrow ``-->`` out of the text. SRT has no escapes, so there a run of two
+or more dashes before ``>`` (an arrow a player would take for a timing line) is
+written ``->``.
 """
 
 from __future__ import annotations
@@ -101,9 +107,23 @@ def _stamp(seconds: float, sep: str) -> str:
     return f"{h:02d}:{m:02d}:{s:02d}{sep}{ms:03d}"
 
 
+_ARROW = re.compile(r"-{2,}>")
+
+
+def srt_text(line: str) -> str:
+    """A line of cue text for SRT: no "-->" (nor any longer arrow) in it."""
+    return _ARROW.sub("->", line)
+
+
+def vtt_text(line: str) -> str:
+    """A line of cue text for WebVTT, escaped: & < > as &amp; &lt; &gt;."""
+    return line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def to_srt(cues: list[Cue]) -> str:
     blocks = [
-        f"{n}\n{_stamp(c.start, ',')} --> {_stamp(c.end, ',')}\n" + "\n".join(c.lines)
+        f"{n}\n{_stamp(c.start, ',')} --> {_stamp(c.end, ',')}\n"
+        + "\n".join(srt_text(line) for line in c.lines)
         for n, c in enumerate(cues, 1)
     ]
     return "\n\n".join(blocks) + "\n"
@@ -111,6 +131,8 @@ def to_srt(cues: list[Cue]) -> str:
 
 def to_vtt(cues: list[Cue]) -> str:
     blocks = [
-        f"{_stamp(c.start, '.')} --> {_stamp(c.end, '.')}\n" + "\n".join(c.lines) for c in cues
+        f"{_stamp(c.start, '.')} --> {_stamp(c.end, '.')}\n"
+        + "\n".join(vtt_text(line) for line in c.lines)
+        for c in cues
     ]
     return "WEBVTT\n\n" + "\n\n".join(blocks) + "\n"
