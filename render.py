@@ -111,8 +111,8 @@ def cmd_numbers(args: argparse.Namespace) -> int:
     from core.ledger import compute
 
     ledger = compute(_settings(args.settings))
-    json.dump(ledger, sys.stdout, indent=1, ensure_ascii=False)
-    sys.stdout.write("\n")
+    # Standard JSON only: a NaN or Infinity is a bug in the ledger, never printed.
+    sys.stdout.write(json.dumps(ledger, indent=1, ensure_ascii=False, allow_nan=False) + "\n")
     return 0
 
 

@@ -85,6 +85,15 @@ def _swap(text: str) -> tuple[str, str] | None:
 
 GRID_WORDS = ", ".join(grid.VOCABULARY)
 
+#: The spotlight's hand trace writes out e^(sharpness x score) and their total
+#: (SpotlightBudget's table, the narration's "add up to"). The largest score of any
+#: asker is 0.9, and e^x stops being a number (a float) past x = 709.8, so above a
+#: sharpness of about 787 the table would read "too big" and the ledger would hold
+#: Infinity, which JSON cannot. 750 keeps every exponential and total a number
+#: (at most about 10^293). The grid and the potion shift their exponentials (or only
+#: show shares), so they take any sharpness up to a million.
+SPOTLIGHT_MAX_SHARPNESS = 750
+
 PARAMS: dict[str, dict[str, Param]] = {
     "bottleneck": {
         "room": Param(bottleneck.DEFAULT_ROOM, _number(1, whole=True, high=bottleneck.MAX_SIZE),
@@ -94,8 +103,10 @@ PARAMS: dict[str, dict[str, Param]] = {
                         f"a whole number from 1 to {bottleneck.MAX_SIZE}"),
     },
     "spotlight": {
-        "sharpness": Param(spotlight.DEFAULT_SHARPNESS, _number(0, high=1e6),
-                           "a number above 0, at most 1000000"),
+        "sharpness": Param(spotlight.DEFAULT_SHARPNESS,
+                           _number(0, high=SPOTLIGHT_MAX_SHARPNESS),
+                           f"a number above 0, at most {SPOTLIGHT_MAX_SHARPNESS} (beyond that "
+                           "e^(sharpness x score) is too large to write)"),
         "asker": Param(spotlight.DEFAULT_ASKER, _choice(spotlight.WORDS),
                        "one of " + ", ".join(spotlight.WORDS)),
         "lookback": Param(False, _boolean, "true or false"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 
@@ -63,6 +64,7 @@ def test_set_changes_what_is_computed():
     ("spotlight.sharpness=nan", "spotlight.sharpness"),
     ("spotlight.sharpness=inf", "spotlight.sharpness"),
     ("spotlight.sharpness=lots", "spotlight.sharpness"),
+    ("spotlight.sharpness=1000", "spotlight.sharpness"),
     ("spotlight.asker=dog", "spotlight.asker"),
     ("spotlight.lookback=maybe", "spotlight.lookback"),
     ("grid.sentence=the cow sat", "grid.sentence"),
@@ -79,3 +81,43 @@ def test_bad_settings_exit_2_with_one_line_and_no_stdout(setting, named):
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1
     assert named in lines[0]
+
+
+def strict_json(text: str):
+    """json.loads that refuses NaN and Infinity, which are not JSON."""
+    def refuse(constant):
+        raise ValueError(f"{constant} is not JSON")
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_a_huge_spotlight_sharpness_is_refused_with_the_allowed_range():
+    out = run_numbers("spotlight.sharpness=1000")
+    assert (out.returncode, out.stdout) == (2, "")
+    assert "at most 750" in out.stderr
+
+
+def test_the_largest_allowed_sharpnesses_print_standard_json():
+    out = run_numbers("spotlight.sharpness=750", "spotlight.lookback=true",
+                      "spotlight.asker=cat", "grid.sharpness=1000000",
+                      "potion.sharpness=1000000")
+    assert out.returncode == 0, out.stderr
+    numbers = strict_json(out.stdout)
+    assert numbers["spotlight"]["lookback_rule"]["ate"]["total"] > 1e290  # e^(750 x 0.9)
+
+
+def test_the_spotlight_cap_keeps_every_exponential_a_number():
+    """The cap comes from the hand trace: e^(sharpness x score) for the largest score of
+    any asker must fit a float, with the total of four of them."""
+    from core import ledger as core_ledger
+    from core import spotlight
+
+    cap = core_ledger.SPOTLIGHT_MAX_SHARPNESS
+    assert core_ledger.parse_settings([f"spotlight.sharpness={cap}"])
+    with pytest.raises(core_ledger.SettingError):
+        core_ledger.parse_settings([f"spotlight.sharpness={cap + 1}"])
+    for asker in spotlight.WORDS:
+        for lookback in (False, True):
+            t = spotlight.trace(asker, cap, lookback)
+            assert all(math.isfinite(x) for x in (*t.exponentials, t.total)), (asker, lookback)
+    # and not far under the point where they stop being numbers
+    assert not math.isfinite(spotlight.trace("ate", 1.1 * cap).total)
