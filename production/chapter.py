@@ -66,8 +66,20 @@ def load(folder: Path) -> ChapterOutput | None:
 
 
 def listing(paths: list[Path], target: Path) -> Path:
-    """A listing for ffmpeg's concat demuxer: the files played one after another."""
-    target.write_text("".join(f"file '{p.resolve()}'\n" for p in paths), encoding="utf-8")
+    """A listing for ffmpeg's concat demuxer: the files played one after another.
+
+    Each path is quoted as the demuxer reads it: inside single quotes everything is
+    literal, and a quote in the path closes the quotes, adds an escaped quote and
+    opens them again (``'`` becomes ``'\\''``). A line break cannot be written in a
+    listing at all, so a path holding one is refused.
+    """
+    lines = []
+    for path in paths:
+        name = str(path.resolve())
+        if "\n" in name or "\r" in name:
+            raise ValueError(f"a path with a line break cannot be joined by ffmpeg: {name!r}")
+        lines.append("file '" + name.replace("'", "'\\''") + "'\n")
+    target.write_text("".join(lines), encoding="utf-8")
     return target
 
 
