@@ -136,13 +136,23 @@ def _pick_scenes(names: list[str]) -> list[Any]:
 
 
 def _writable_dir(path: str, option: str) -> Path:
-    """The directory, created if missing; a UsageError if it cannot be written."""
+    """The directory (not created yet); a UsageError unless a file can be made there."""
+    import tempfile
+
+    if not path.strip():
+        raise UsageError(f"{option}: the folder name is empty; give a folder to write into")
     target = Path(path)
     probe = target
-    while not probe.exists():
+    while not probe.exists() and probe != probe.parent:
         probe = probe.parent
-    if not probe.is_dir() or not os.access(probe, os.W_OK):
-        raise UsageError(f"{option} {path}: not a writable directory")
+    if not probe.is_dir():
+        raise UsageError(f"{option} {path}: {probe} is not a folder")
+    try:  # /proc, /sys and read-only mounts pass an access() check but take no files
+        with tempfile.NamedTemporaryFile(dir=probe, prefix=".probe-"):
+            pass
+    except OSError as error:
+        raise UsageError(f"{option} {path}: cannot write there ({error.strerror or error}); "
+                         "choose a writable folder") from None
     return target
 
 
@@ -307,6 +317,17 @@ class Plan:
     keys: dict[str, str]
     stored: dict[str, Any]
     workers: int
+    seconds: dict[str, float]  # each scene's length as narrated
+    folders: dict[str, Path]  # where it writes: "cache" and "out"
+
+    def space(self, *, chapter: bool = False, slides: bool = False) -> dict[str, int]:
+        """Bytes the render still needs in the cache and in out/."""
+        from production import space
+
+        todo = sum(s for n, s in self.seconds.items() if self.stored[n] is None)
+        total = sum(self.seconds.values())
+        return space.needs(self.quality, todo, total if chapter else None, total,
+                           slides=slides)
 
 
 def plan_render(args: argparse.Namespace) -> tuple[Plan, Path, Path | None]:
@@ -320,27 +341,49 @@ def plan_render(args: argparse.Namespace) -> tuple[Plan, Path, Path | None]:
     settings = _settings(args.settings)
     chosen = _pick_scenes(args.scenes)
     default_out = ROOT / "out" / ("slides" if args.command == "slides" else "")
-    out = _writable_dir(args.out or str(default_out), "--out")
+    out = _writable_dir(str(default_out) if args.out is None else args.out, "--out")
     keyframes = (_writable_dir(args.keyframes, "--keyframes")
-                 if getattr(args, "keyframes", None) else None)
+                 if getattr(args, "keyframes", None) is not None else None)
     narrate = not args.no_narration
     check_tools(narrate)
 
-    from production import cache
-    from production.narration import NarrationError
+    from production import cache, narration
     from production.scene_output import load
 
-    try:
-        keys = {sc.__name__: cache.scene_key(sc, args.quality, settings, narrate,
-                                             encoder=encoder_options(args.quality))
-                for sc in chosen}
-    except NarrationError as error:
-        raise UsageError(str(error)) from None
+    cache_dir = _writable_dir(str(cache.CACHE), "the cache folder (EXPLAINER_CACHE)")
+    speech = _speak_all(chosen, settings, narrate)
+    keys = {sc.__name__: cache.scene_key(sc, args.quality, settings, narrate,
+                                         encoder=encoder_options(args.quality),
+                                         passages=speech[sc.__name__])
+            for sc in chosen}
+    lengths = {sc.__name__: sum(narration.beat_lengths(sc.beat_seconds,
+                                                       speech[sc.__name__]).values())
+               for sc in chosen}
     stored = {name: load(cache.SCENES / key) for name, key in keys.items()}
     if keyframes is not None:
         stored = dict.fromkeys(stored)  # key frames are saved while drawing: draw again
     workers = args.jobs or os.cpu_count() or 1
-    return Plan(args.quality, settings, narrate, chosen, keys, stored, workers), out, keyframes
+    plan = Plan(args.quality, settings, narrate, chosen, keys, stored, workers, lengths,
+                {"cache": cache_dir, "out": out})
+    return plan, out, keyframes
+
+
+def _speak_all(chosen: list[Any], settings: dict[str, Any],
+               narrate: bool) -> dict[str, list[Any]]:
+    """Every chosen scene's passages, spoken (a few at once) or taken from the cache."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from production import cache
+    from production.narration import NarrationError
+
+    if not narrate:
+        return {sc.__name__: [] for sc in chosen}
+    try:
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as speakers:
+            spoken = speakers.map(lambda sc: cache.speech(sc, settings), chosen)
+            return {sc.__name__: passages for sc, passages in zip(chosen, spoken)}
+    except NarrationError as error:
+        raise UsageError(str(error)) from None
 
 
 def ensure_scenes(plan: Plan, keyframes: Path | None) -> tuple[dict[str, Any], list[int]]:
@@ -382,20 +425,22 @@ def cmd_render(args: argparse.Namespace) -> int:
         return 0
     if not plan.narrate:
         print("render.py: rendering without narration (silent)", file=sys.stderr)
-    from production import bundle
+    from production import bundle, space
 
     started = time.monotonic()
-    out.mkdir(parents=True, exist_ok=True)
-    _lock_output(out, plan, keyframes)
-    bundle.clear_partials(out)
-    results, peaks = ensure_scenes(plan, keyframes)
-    for sc in plan.chosen:
-        result = results[sc.__name__]
-        for f in (result.video, *result.captions):
-            bundle.publish(f, out / "scenes" / f.name)
-    if not args.scenes:
-        ordered = [results[sc.__name__] for sc in plan.chosen]
-        _publish_chapter(ordered, plan.chosen, plan.keys, plan.quality, plan.settings, out)
+    with space.guarded(plan.folders, plan.space(chapter=not args.scenes)):
+        out.mkdir(parents=True, exist_ok=True)
+        _lock_output(out, plan, keyframes)
+        bundle.clear_partials(out)
+        results, peaks = ensure_scenes(plan, keyframes)
+        for sc in plan.chosen:
+            result = results[sc.__name__]
+            for f in (result.video, *result.captions):
+                bundle.publish(f, out / "scenes" / f.name)
+        if not args.scenes:
+            ordered = [results[sc.__name__] for sc in plan.chosen]
+            _publish_chapter(ordered, plan.chosen, plan.keys, plan.quality, plan.settings,
+                             out)
     _summary(len(peaks), len(plan.chosen), peaks, plan, started)
     _keep_in_cache(plan, [])
     return 0
@@ -453,10 +498,23 @@ def cmd_slides(args: argparse.Namespace) -> int:
         for sc in plan.chosen:
             print(f"slides for {sc.__name__} -> {target}")
         return 0
-    from production import bundle, cache, slides
+    from production import space
 
     _lock_output(target, plan, None)
     started = time.monotonic()
+    with space.guarded(plan.folders, plan.space(slides=True)):
+        peaks, files, alpha_keys = _slides(plan, target)
+    _summary(len(peaks), 2 * len(plan.chosen), peaks, plan, started)
+    print(f"slides: {files} files for {len(plan.chosen)} scenes -> {target}")
+    _keep_in_cache(plan, alpha_keys)
+    return 0
+
+
+def _slides(plan: Plan, target: Path) -> tuple[list[int], int, list[str]]:
+    """Render what is missing (opaque and transparent), then write the slide files;
+    returns the workers' peak memory, the number of files and the transparent clips' keys."""
+    from production import bundle, cache, slides
+
     results, peaks = ensure_scenes(plan, None)
     alpha_keys = {n: f"{k}-alpha" for n, k in plan.keys.items()}
     todo = sorted((sc for sc in plan.chosen
@@ -475,11 +533,7 @@ def cmd_slides(args: argparse.Namespace) -> int:
     index = slides.assemble(
         [(sc, results[sc.__name__], cache.SCENES / alpha_keys[sc.__name__])
          for sc in plan.chosen], target)
-    _summary(len(peaks) + len(alpha_peaks), 2 * len(plan.chosen), peaks + alpha_peaks, plan,
-             started)
-    print(f"slides: {len(index['files'])} files for {len(plan.chosen)} scenes -> {target}")
-    _keep_in_cache(plan, list(alpha_keys.values()))
-    return 0
+    return peaks + alpha_peaks, len(index["files"]), list(alpha_keys.values())
 
 
 def _scene_line(result: Any, how: str) -> str:
@@ -546,14 +600,18 @@ COMMANDS = {"list": cmd_list, "numbers": cmd_numbers, "render": cmd_render,
 
 
 def main(argv: list[str] | None = None) -> int:
+    from production.errors import DiskFullError
+    from production.narration import NarrationError
+
     parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv or argv[0] not in (*COMMANDS, "-h", "--help"):
+        argv = ["render", *argv]  # the command may be left out: render is meant
     args = parser.parse_args(argv)
-    if args.command is None:
-        args = parser.parse_args(["render", *(argv or [])])
     try:
         with stop_on_sigterm():
             return COMMANDS[args.command](args)
-    except UsageError as error:
+    except (UsageError, DiskFullError, NarrationError) as error:
         print(f"render.py: error: {error}", file=sys.stderr)
         return 2
     except WorkerDied as error:  # killed, or out of memory: the scenes it finished are cached

@@ -1,8 +1,10 @@
 """The publish bundle: chapter list, thumbnail, manifest, and safe copies into out/.
 
-Nothing in out/ is ever half-written: every file is copied to a hidden
-``.NAME.part`` beside its target and renamed into place when complete; stale
-``.part`` files from an interrupted run are removed at the start of the next.
+Nothing in out/ is ever half-written: every file is written under a hidden,
+unique ``.NAME.XXXX.part`` name beside its target and renamed into place when
+complete (so two renders never write the same temporary file); a failed write
+removes its temporary file, and those a killed run left are removed at the start
+of the next.
 """
 
 from __future__ import annotations
@@ -11,6 +13,9 @@ import json
 import os
 import shutil
 import subprocess
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -25,20 +30,43 @@ THUMBNAIL_SIZE = (1280, 720)
 # ----------------------------------------------------------------- safe files
 
 
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+#: the permissions a new file gets (mkstemp's are 0600; a published file is for sharing)
+FILE_MODE = 0o666 & ~_umask()
+
+
+@contextmanager
+def writing(target: Path) -> Iterator[Path]:
+    """A unique hidden temporary path beside ``target`` to write; renamed to ``target``
+    when the block completes, removed when it fails."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
+                                    suffix=".part")
+    os.close(handle)
+    partial = Path(name)
+    try:
+        os.chmod(partial, FILE_MODE)
+        yield partial
+        os.replace(partial, target)
+    finally:
+        partial.unlink(missing_ok=True)
+
+
 def publish(source: Path, target: Path) -> Path:
     """Copy ``source`` to ``target`` through a hidden temporary name."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_name(f".{target.name}.part")
-    shutil.copyfile(source, partial)
-    os.replace(partial, target)
+    with writing(target) as partial:
+        shutil.copyfile(source, partial)
     return target
 
 
 def write_text(target: Path, text: str) -> Path:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_name(f".{target.name}.part")
-    partial.write_text(text, encoding="utf-8")
-    os.replace(partial, target)
+    with writing(target) as partial:
+        partial.write_text(text, encoding="utf-8")
     return target
 
 
@@ -140,9 +168,8 @@ def thumbnail(video: Path, seconds: float, target: Path, title: str = CHAPTER_TI
     scale = min((width - 2 * margin) / frame.width, (height - band - margin / 2) / frame.height)
     frame = frame.resize((round(frame.width * scale), round(frame.height * scale)), Image.LANCZOS)
     canvas.paste(frame, ((width - frame.width) // 2, band))
-    partial = target.with_name(f".{target.name}.part")
-    canvas.save(partial, "JPEG", quality=88, optimize=True)
-    os.replace(partial, target)
+    with writing(target) as partial:
+        canvas.save(partial, "JPEG", quality=88, optimize=True)
     return target
 
 

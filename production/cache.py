@@ -5,18 +5,25 @@ drawing and model code, the scene's ledger numbers (so --set values count), its
 narration text with values filled in, any recordings that replace the voice,
 the voice settings, the quality, and the versions of the tools that encode.
 Finished scenes live in ``.cache/scenes/KEY/``; the chapter in ``.cache/chapters/KEY/``;
-spoken passages in ``.cache/voice/``. Every render marks what it used; after it,
-entries that no render has used for 30 days are removed, and so are hidden
-build folders more than a day old (left by a render that was killed).
+spoken passages in ``.cache/voice/``. An entry is built under a unique hidden
+name, checked, and renamed into place; its record holds the size and hash of
+every file in it, and an entry whose files no longer match is deleted and built
+again. Every render marks what it used; after it, entries that no render has used
+for 30 days are removed, and so are hidden build folders more than a day old
+(left by a render that was killed). Pruning touches only what the project wrote:
+entries named by a content key and carrying the project's record.
 """
 
 from __future__ import annotations
 
+import errno
 import functools
 import hashlib
 import json
 import os
+import re
 import shutil
+import tempfile
 import time
 from collections.abc import Iterable
 from importlib import metadata
@@ -31,7 +38,9 @@ CACHE = Path(os.environ.get("EXPLAINER_CACHE", ROOT / ".cache"))
 SCENES = CACHE / "scenes"
 CHAPTERS = CACHE / "chapters"
 CODE_FOLDERS = ("core", "scenes", "production")
-CACHE_VERSION = "1"
+CACHE_VERSION = "2"
+#: written into every record, so pruning knows an entry is the project's own
+MARKER = "attention-explainer cache entry"
 
 
 def file_hash(path: Path) -> str:
@@ -62,8 +71,10 @@ def _digest(parts: dict[str, Any]) -> str:
 
 def scene_key(scene_class: Any, quality: str, settings: dict[str, Any], narrate: bool,
               voice: narration.Voice = narration.DEFAULT_VOICE,
-              encoder: dict[str, str] | None = None) -> str:
-    """The content key of one scene's finished files (``encoder``: the video encoder's options)."""
+              encoder: dict[str, str] | None = None,
+              passages: list[narration.Passage] | None = None) -> str:
+    """The content key of one scene's finished files (``encoder``: the video encoder's
+    options; ``passages``: the scene's prepared narration, prepared here when not given)."""
     from core import ledger
 
     name = scene_class.__name__
@@ -76,19 +87,96 @@ def scene_key(scene_class: Any, quality: str, settings: dict[str, Any], narrate:
         "narrate": narrate,
     }
     if narrate:
+        # The speech itself, not only its text: a passage spoken again (or a recording
+        # replaced) changes the key. Speaking here also fills the speech cache for the
+        # workers, which then only read it.
         parts["voice"] = voice.key()
         parts["script"] = narration.script_for(scene_class, settings)
-        parts["recordings"] = {
-            beat: file_hash(path)
-            for beat in scene_class.beat_seconds
-            if (path := narration.recording_path(name, beat)).exists()
-        }
+        if passages is None:
+            passages = speech(scene_class, settings, voice)
+        parts["speech"] = {p.beat: file_hash(p.audio) for p in passages}
     return _digest(parts)
+
+
+def speech(scene_class: Any, settings: dict[str, Any] | None,
+           voice: narration.Voice = narration.DEFAULT_VOICE) -> list[narration.Passage]:
+    """The scene's passages, spoken (or taken from the speech cache)."""
+    return narration.prepare(scene_class.__name__, list(scene_class.beat_seconds), voice,
+                             values=narration.spoken_values(scene_class, settings))
 
 
 def chapter_key(scene_keys: list[str], quality: str) -> str:
     return _digest({"scenes": scene_keys, "quality": quality, "code": code_fingerprint()})
 
+
+# ----------------------------------------------------------------- entries
+
+
+def seal(folder: Path, names: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """The size and hash of each named file in ``folder``, for its record."""
+    return {name: {"bytes": (folder / name).stat().st_size, "sha256": file_hash(folder / name)}
+            for name in names}
+
+
+def intact(folder: Path, sealed: Any) -> bool:
+    """Whether every file ``seal`` recorded is still there with its size and hash."""
+    if not isinstance(sealed, dict) or not sealed:
+        return False
+    for name, facts in sealed.items():
+        try:
+            path = folder / name
+            if path.stat().st_size != facts["bytes"] or file_hash(path) != facts["sha256"]:
+                return False
+        except (OSError, KeyError, TypeError):
+            return False
+    return True
+
+
+def read_record(folder: Path, record: str) -> dict[str, Any] | None:
+    """An entry's record when the entry is whole (made by the project, every file as
+    sealed); a broken entry is deleted and None returned, so it is built again."""
+    if not folder.is_dir():
+        return None
+    try:
+        data = json.loads((folder / record).read_text(encoding="utf-8"))
+        whole = data.get("made_by") == MARKER and intact(folder, data.get("files"))
+    except (OSError, ValueError, AttributeError):
+        data, whole = None, False
+    if not whole:
+        discard(folder)
+        return None
+    return data
+
+
+def write_record(folder: Path, record: str, data: dict[str, Any], files: Iterable[str]) -> None:
+    """Write ``record`` into ``folder`` with the marker and the seal of ``files``."""
+    sealed = {**data, "made_by": MARKER, "files": seal(folder, files)}
+    (folder / record).write_text(json.dumps(sealed, indent=1, allow_nan=False),
+                                 encoding="utf-8")
+
+
+def discard(entry: Path) -> None:
+    """Remove an entry; first renamed aside, so no reader sees it half-deleted."""
+    try:
+        aside = Path(tempfile.mkdtemp(dir=entry.parent, prefix=f".{entry.name}-gone-"))
+        os.replace(entry, aside / entry.name)
+    except OSError:
+        aside = entry
+    shutil.rmtree(aside, ignore_errors=True)
+
+
+def put(work: Path, entry: Path) -> None:
+    """Rename the finished folder ``work`` to ``entry``. When another render stored the
+    same entry meanwhile (same key, same content), ours is dropped."""
+    try:
+        os.replace(work, entry)
+    except OSError as error:
+        if not entry.is_dir() or error.errno not in (errno.ENOTEMPTY, errno.EEXIST):
+            raise
+        shutil.rmtree(work, ignore_errors=True)
+
+
+# ----------------------------------------------------------------- pruning
 
 KEEP_DAYS = 30  # an entry no render has used for this long is removed
 BUILD_DAYS = 1  # a hidden build folder this old belongs to no running render
@@ -101,15 +189,41 @@ def mark_used(entries: Iterable[Path]) -> None:
             os.utime(entry)
 
 
+#: names the project gives cache entries: a content key (hex), maybe a variant suffix, and
+#: for a hidden build or temporary name a random tail
+_OURS = re.compile(r"^(?P<hidden>\.)?[0-9a-f]{16,64}(-alpha)?(?(hidden)[-.].*|(\.wav)?)$")
+_RECORDS = ("scene.json", "chapter.json")
+
+
+def is_ours(entry: Path) -> bool:
+    """Whether the project wrote ``entry``: named by a content key, and (for a finished
+    folder) holding the project's record. A user's own files never match."""
+    if not _OURS.match(entry.name) or entry.is_symlink():
+        return False
+    if entry.name.startswith(".") or not entry.is_dir():
+        return True
+    for record in _RECORDS:
+        try:
+            data = json.loads((entry / record).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(data, dict) and data.get("made_by") == MARKER:
+            return True
+    return False
+
+
 def prune(folders: Iterable[Path] | None = None, *, now: float | None = None) -> list[Path]:
-    """Remove entries unused for KEEP_DAYS and hidden build folders older than BUILD_DAYS
-    from the cache's folders; returns what was removed."""
+    """Remove the project's entries unused for KEEP_DAYS and its hidden build folders
+    older than BUILD_DAYS from the cache's folders; returns what was removed. Anything
+    else in those folders is left alone."""
     now = time.time() if now is None else now
     removed = []
     for folder in folders if folders is not None else (SCENES, CHAPTERS, narration.CACHE_DIR):
         if not folder.is_dir():
             continue
         for entry in folder.iterdir():
+            if not is_ours(entry):
+                continue
             days = BUILD_DAYS if entry.name.startswith(".") else KEEP_DAYS
             if entry.lstat().st_mtime < now - days * 86400:
                 if entry.is_dir() and not entry.is_symlink():

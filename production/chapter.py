@@ -13,8 +13,6 @@ are joined sample for sample and encoded once instead.
 from __future__ import annotations
 
 import heapq
-import json
-import os
 import shutil
 import subprocess
 import tempfile
@@ -26,8 +24,14 @@ from pathlib import Path
 import av
 import numpy as np
 
-from production import captions, soundtrack
-from production.scene_output import SceneOutput, mux, timed_passages
+from production import cache, captions, soundtrack
+from production.scene_output import (
+    SceneOutput,
+    check_video,
+    mux,
+    timed_passages,
+    video_frames,
+)
 
 CHAPTER_NAME = "chapter"
 
@@ -55,14 +59,16 @@ META = "chapter.json"
 
 
 def load(folder: Path) -> ChapterOutput | None:
+    """The chapter stored in ``folder``, or None; a broken entry is deleted."""
+    data = cache.read_record(folder, META)
     try:
-        data = json.loads((folder / META).read_text(encoding="utf-8"))
         loud = data["loudness"]
-        result = ChapterOutput(folder, data["seconds"], tuple(data["starts"]),
-                               None if loud is None else soundtrack.Loudness(**loud))
-    except (OSError, ValueError, KeyError, TypeError):
+        return ChapterOutput(folder, data["seconds"], tuple(data["starts"]),
+                             None if loud is None else soundtrack.Loudness(**loud))
+    except (KeyError, TypeError):
+        if data is not None:
+            cache.discard(folder)
         return None
-    return result if all(f.exists() for f in result.files()) else None
 
 
 def listing(paths: list[Path], target: Path) -> Path:
@@ -241,13 +247,16 @@ def assemble(scenes: list[SceneOutput], entry: Path) -> ChapterOutput:
             leftover.unlink()
         (work / f"{CHAPTER_NAME}.srt").write_text(captions.to_srt(cues), encoding="utf-8")
         (work / f"{CHAPTER_NAME}.vtt").write_text(captions.to_vtt(cues), encoding="utf-8")
+        frames = sum(video_frames(s.video)[0] for s in scenes)
+        check_video(work / f"{CHAPTER_NAME}.mp4", frames, t, sound=True)
         meta = {"seconds": t, "starts": starts,
                 "loudness": None if loudness is None else
                 {"integrated": loudness.integrated, "true_peak": loudness.true_peak}}
-        (work / META).write_text(json.dumps(meta), encoding="utf-8")
+        cache.write_record(work, META, meta, [f.name for f in
+                                              ChapterOutput(work, t, (), None).files()])
         if entry.exists():
-            shutil.rmtree(entry)
-        os.replace(work, entry)
+            cache.discard(entry)
+        cache.put(work, entry)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return ChapterOutput(entry, t, tuple(starts), loudness)

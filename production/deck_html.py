@@ -30,11 +30,12 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote, urlsplit
+
+from production.bundle import write_text
 
 BACKGROUND = "#14161B"
 
@@ -117,12 +118,7 @@ def write_deck(slides: list[Slide], target: Path, title: str) -> Path:
     The clips and posters are not copied: they must sit where their relative names
     point from ``target``'s folder.
     """
-    text = render(slides, title)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_name(f".{target.name}.part")
-    partial.write_text(text, encoding="utf-8")
-    os.replace(partial, target)
-    return target
+    return write_text(target, render(slides, title))
 
 
 _CSS = """

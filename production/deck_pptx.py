@@ -3,9 +3,10 @@ and the narration in the speaker notes (python-pptx)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
+
+from production.bundle import writing
 
 SLIDE_WIDTH_IN = 13.333  # a 16:9 slide, inches
 SLIDE_HEIGHT_IN = 7.5
@@ -31,7 +32,6 @@ def write_pptx(slides: list[Any], folder: Path, target: Path, title: str) -> Pat
                                deck.slide_height, poster_frame_image=str(folder / s.poster),
                                mime_type="video/mp4")
         slide.notes_slide.notes_text_frame.text = s.notes
-    partial = target.with_name(f".{target.name}.part")
-    deck.save(str(partial))
-    os.replace(partial, target)
+    with writing(target) as partial:
+        deck.save(str(partial))
     return target

@@ -7,8 +7,7 @@ files are built in a temporary folder and the folder is renamed when complete.
 
 from __future__ import annotations
 
-import json
-import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -20,7 +19,7 @@ from typing import Any
 
 import av
 
-from production import captions, narration, soundtrack
+from production import cache, captions, narration, soundtrack
 
 
 @dataclass
@@ -91,21 +90,74 @@ META = "scene.json"
 
 
 def load(folder: Path) -> SceneOutput | None:
-    """A finished scene stored in ``folder``, or None when there is none (or it is broken)."""
+    """A finished scene stored in ``folder``, or None when there is none. A broken entry
+    (a record that does not parse, a file missing, cut short or changed) is deleted."""
+    data = cache.read_record(folder, META)
     try:
-        data = json.loads((folder / META).read_text(encoding="utf-8"))
-        result = SceneOutput.from_json(data, folder)
-    except (OSError, ValueError, KeyError, TypeError):
+        return None if data is None else SceneOutput.from_json(data, folder)
+    except (ValueError, KeyError, TypeError):
+        cache.discard(folder)
         return None
-    return result if all(f.exists() for f in result.files()) else None
+
+
+class BrokenOutput(Exception):
+    """A file the render just wrote is not what it should be (a full disk, a failed tool)."""
+
+
+def check_video(path: Path, frames: int, seconds: float, *, sound: bool) -> None:
+    """Raise BrokenOutput unless ``path`` holds ``frames`` video frames lasting ``seconds``
+    whose last group of pictures decodes, and (with ``sound``) a sound stream as long."""
+    try:
+        with av.open(str(path)) as container:
+            stream = container.streams.video[0]
+            packets = [p for p in container.demux(stream) if p.size]
+            found = len(packets)
+            shown = found / float(stream.average_rate)
+            tail = max((i for i, p in enumerate(packets) if p.is_keyframe), default=0)
+            tail_pts = packets[tail].pts
+            heard = (container.streams.audio[0].duration or 0) * \
+                container.streams.audio[0].time_base if sound else seconds
+        with av.open(str(path)) as container:
+            stream = container.streams.video[0]
+            container.seek(tail_pts, stream=stream, backward=True)
+            decoded = sum(1 for _ in container.decode(stream))
+    except (av.FFmpegError, OSError, IndexError) as error:
+        raise BrokenOutput(f"{path.name} does not decode: {error}") from error
+    if found != frames or abs(shown - seconds) > 1e-6 or decoded < found - tail:
+        raise BrokenOutput(f"{path.name}: {found} frames ({decoded} of the last "
+                           f"{found - tail} decode), {frames} expected")
+    if abs(float(heard) - seconds) > 0.05:
+        raise BrokenOutput(f"{path.name}: {float(heard):.3f} s of sound, {seconds:.3f} s "
+                           "expected")
+
+
+_CUE_TIMING = re.compile(r"^\d\d:\d\d:\d\d[,.]\d{3} --> \d\d:\d\d:\d\d[,.]\d{3}$", re.M)
+
+
+def check_captions(paths: list[Path], cues: int) -> None:
+    """Raise BrokenOutput unless each caption file reads back with ``cues`` cues."""
+    for path in paths:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise BrokenOutput(f"{path.name} does not read back: {error}") from error
+        found = len(_CUE_TIMING.findall(text))
+        if found != cues:
+            raise BrokenOutput(f"{path.name}: {found} cues, {cues} expected")
+
+
+def video_frames(path: Path) -> tuple[int, float]:
+    """Frame count and frame rate of the first video stream."""
+    with av.open(str(path)) as container:
+        stream = container.streams.video[0]
+        frames = stream.frames or sum(1 for _ in container.demux(stream) if _.size)
+        return frames, float(stream.average_rate)
 
 
 def video_seconds(path: Path) -> float:
     """Duration of the first video stream: frames / frame rate."""
-    with av.open(str(path)) as container:
-        stream = container.streams.video[0]
-        frames = stream.frames or sum(1 for _ in container.demux(stream) if _.size)
-        return frames / float(stream.average_rate)
+    frames, rate = video_frames(path)
+    return frames / rate
 
 
 def mux(video: Path, sound: Path, target: Path) -> None:
@@ -191,12 +243,14 @@ def building(entry: Path) -> Iterator[Path]:
 
 
 def store(work: Path, entry: Path, meta: dict[str, Any]) -> None:
-    """Drop Manim's media, write the record, and rename the folder into place."""
+    """Drop Manim's media, write the record (sealing every file left), and rename the
+    folder into place."""
     shutil.rmtree(work / "media", ignore_errors=True)
-    (work / META).write_text(json.dumps(meta, indent=1), encoding="utf-8")
-    if entry.exists():
-        shutil.rmtree(entry)
-    os.replace(work, entry)
+    cache.write_record(work, META, meta, sorted(p.name for p in work.iterdir()))
+    if entry.exists() and cache.read_record(entry, META) is not None:
+        shutil.rmtree(work)  # another render stored the same content meanwhile
+        return
+    cache.put(work, entry)
 
 
 def produce_scene(scene_class: Any, entry: Path,
@@ -220,9 +274,12 @@ def produce_scene(scene_class: Any, entry: Path,
                              layout_problems=d.scene.layout_problems,
                              timing_problems=d.scene.timing_problems)
         mux(d.silent, result.sound, result.video)
+        frames, _ = video_frames(d.silent)
+        check_video(result.video, frames, d.seconds, sound=True)
         if result.cues:
             srt, vtt = result.captions
             srt.write_text(captions.to_srt(result.cues), encoding="utf-8")
             vtt.write_text(captions.to_vtt(result.cues), encoding="utf-8")
+            check_captions(result.captions, len(result.cues))
         store(work, entry, result.to_json())
     return result.moved(entry)

@@ -20,8 +20,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from production import bundle, narration
-from production.scene_output import SceneOutput, building, draw_and_mix, store, video_seconds
+from production import bundle, cache, narration
+from production.scene_output import (
+    META,
+    SceneOutput,
+    building,
+    draw_and_mix,
+    store,
+    video_seconds,
+)
 
 GIF_LIMIT = 8 * 1024 * 1024  # bytes
 GIF_STEPS = ((640, 12), (480, 10), (400, 8), (320, 6))  # (width px, fps), tried in turn
@@ -67,26 +74,27 @@ def produce_alpha(scene_class: Any, entry: Path, render: Callable[[Any, Path], A
 
 
 def load_alpha(entry: Path, name: str) -> bool:
-    return all(f.exists() for f in alpha_files(entry, name)) and (entry / "scene.json").exists()
+    """Whether ``entry`` holds the scene's transparent clips, whole (a broken entry is
+    deleted)."""
+    return cache.read_record(entry, META) is not None and \
+        all(f.exists() for f in alpha_files(entry, name))
 
 
 # ----------------------------------------------------------------- derived files
 
 
 def silent_copy(video: Path, target: Path) -> None:
-    partial = target.with_name(f".{target.name}.part")
-    _ffmpeg("-i", str(video), "-map", "0:v:0", "-c:v", "copy", "-an", "-movflags",
-            "+faststart", "-f", "mp4", str(partial))
-    partial.replace(target)
+    with bundle.writing(target) as partial:
+        _ffmpeg("-i", str(video), "-map", "0:v:0", "-c:v", "copy", "-an", "-movflags",
+                "+faststart", "-f", "mp4", str(partial))
 
 
 def poster(video: Path, target: Path) -> None:
     """The last frame of ``video`` as PNG."""
     seconds = video_seconds(video)
     image = bundle.frame_at(video, max(0.0, seconds - 0.05))
-    partial = target.with_name(f".{target.name}.part")
-    image.save(partial, "PNG")
-    partial.replace(target)
+    with bundle.writing(target) as partial:
+        image.save(partial, "PNG")
 
 
 def gif(video: Path, target: Path) -> None:

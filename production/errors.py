@@ -1,0 +1,40 @@
+"""Errors a user can act on, each said in one line by render.py (exit status 2)."""
+
+from __future__ import annotations
+
+import errno
+import shutil
+import subprocess
+from pathlib import Path
+
+MB = 1024 * 1024
+
+
+class DiskFullError(Exception):
+    """A folder has no room for what the render must write there."""
+
+    def __init__(self, folder: Path, needed: int) -> None:
+        self.folder, self.needed = Path(folder), int(needed)
+        try:
+            free = shutil.disk_usage(self.folder).free
+        except OSError:
+            free = 0
+        super().__init__(f"no space left in {self.folder}: about {_mb(needed)} MB is needed "
+                         f"there, {_mb(free)} MB is free")
+
+
+def _mb(size: int) -> int:
+    return max(1, -(-size // MB))
+
+
+def is_disk_full(error: BaseException) -> bool:
+    """Whether ``error`` (Python's, PyAV's or a failed tool's) says a disk was full."""
+    if isinstance(error, DiskFullError):
+        return True
+    if isinstance(error, OSError) and error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return True
+    if isinstance(error, subprocess.CalledProcessError):
+        said = error.stderr or b""
+        said = said.decode(errors="replace") if isinstance(said, bytes) else said
+        return "No space left on device" in said or "Disk quota exceeded" in said
+    return "No space left on device" in str(error)

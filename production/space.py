@@ -1,0 +1,96 @@
+"""Disk space: what a render will write, checked against what is free before it starts.
+
+The figures are generous estimates from measured renders: the encoded picture
+per second of video at each quality, and the sound as 48 kHz stereo 16-bit WAV.
+While a scene is built its folder holds Manim's segments, the joined silent
+picture and the muxed MP4 (three pictures) besides the mix and its levelled copy
+(two sounds); what stays is one of each. The chapter joins the picture twice
+(the joined picture, then the muxed chapter). out/ gets every scene and the chapter.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from production.errors import DiskFullError, is_disk_full
+
+#: encoded picture, bytes per second of video, by quality (the largest measured, doubled)
+PICTURE = {"preview": 60_000, "draft": 150_000, "publish": 400_000, "4k": 1_200_000}
+SOUND = 48_000 * 2 * 2  # WAV bytes per second
+#: a transparent clip (lossless QuickTime Animation from Manim, then ProRes 4444 and
+#: VP9 with alpha) against the H.264 picture, per second
+ALPHA = 60
+MARGIN = 32 * 1024 * 1024  # room left over for records, captions, thumbnails
+
+
+def needs(quality: str, to_render: float, chapter: float | None, published: float,
+          *, slides: bool = False) -> dict[str, int]:
+    """Bytes the cache and out/ need: ``to_render`` seconds of scenes to build,
+    ``chapter`` seconds of chapter to join (None: no chapter), ``published`` seconds
+    of scenes copied to out/ (with ``slides``, as slide clips, transparent ones too)."""
+    picture = PICTURE[quality]
+    in_cache = to_render * (3 * picture + 2 * SOUND)
+    in_out = published * picture
+    if slides:
+        in_cache += to_render * ALPHA * picture
+        in_out += published * (ALPHA * picture / 2 + 3 * picture)
+    if chapter is not None:
+        in_cache += chapter * (2 * picture + SOUND)
+        in_out += chapter * picture
+    return {"cache": int(in_cache) + MARGIN, "out": int(in_out) + MARGIN}
+
+
+def _existing(path: Path) -> Path:
+    while not path.exists():
+        path = path.parent
+    return path
+
+
+def check(folders: dict[str, Path], needed: dict[str, int]) -> None:
+    """Raise DiskFullError when a folder's disk has less free space than what is
+    needed there (folders on one disk add up)."""
+    by_disk: dict[int, list[str]] = {}
+    for role, folder in folders.items():
+        by_disk.setdefault(os.stat(_existing(folder)).st_dev, []).append(role)
+    for roles in by_disk.values():
+        total = sum(needed[r] for r in roles)
+        folder = folders[roles[0]]
+        if _free(folder) < total:
+            raise DiskFullError(folder, total)
+
+
+def fullest(folders: dict[str, Path], needed: dict[str, int],
+            path: str | None = None) -> DiskFullError:
+    """The error to report when a write failed for lack of space: the folder the failed
+    file was in when that is known, else the one with the least room left."""
+    roles = [r for r in folders if path and Path(path).resolve().is_relative_to(
+        folders[r].resolve())] or [min(folders, key=lambda r: _free(folders[r]))]
+    folder = folders[roles[0]]
+    # The estimate fell short if the write failed with more free than that: say more.
+    return DiskFullError(folder, max(needed[roles[0]], _free(folder) + MARGIN))
+
+
+def _free(folder: Path) -> int:
+    return shutil.disk_usage(_existing(folder)).free
+
+
+@contextmanager
+def guarded(folders: dict[str, Path], needed: dict[str, int]) -> Iterator[None]:
+    """Check the space first; inside, a write that fails for lack of space (in this
+    process, a worker or a tool it ran) becomes one DiskFullError naming the folder."""
+    check(folders, needed)
+    try:
+        yield
+    except DiskFullError:
+        raise
+    except Exception as error:
+        # Not every tool says so when a write falls short (espeak-ng, and Manim's text
+        # cache, go on with a cut-off file): a failure on a nearly full disk is that.
+        short = is_disk_full(error) or any(_free(f) < MARGIN for f in folders.values())
+        if short:
+            raise fullest(folders, needed, getattr(error, "filename", None)) from error
+        raise
