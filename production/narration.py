@@ -7,22 +7,41 @@ The text lives in ``assets/narration/SCENE.txt``, one passage per beat::
 
 A recording replaces the synthetic voice for one passage when a WAV file is
 dropped at ``assets/voice/SCENE/BEAT.wav``; the beat then follows the
-recording's length. Synthetic speech comes from espeak-ng and is cached by a
-hash of text, voice and settings, so an unchanged passage is never spoken twice.
+recording's length. Any WAV file ffmpeg reads is accepted (PCM 16/24/32-bit or
+float, any rate, mono or stereo); it is converted once to 16-bit PCM at the
+mix's rate and cached by its bytes. Synthetic speech comes from espeak-ng and is
+cached by a hash of text, voice and engine version, so an unchanged passage is
+never spoken twice.
+
+Text stays text: a passage reaches espeak-ng after ``--`` (never as an option),
+and a ``{slot}`` is a plain name, filled with a value and nothing else. Every
+cached file is written under a unique hidden name, checked (a readable WAV of
+plausible length) and only then renamed into place; a cached file is checked
+again when it is read, and a damaged one is made again.
 """
 
 from __future__ import annotations
 
+import codecs
+import functools
 import hashlib
+import math
 import os
 import re
 import shutil
+import string
 import subprocess
+import tempfile
 import wave
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import numpy as np
+
+from production.errors import DiskFullError, is_disk_full
 
 ROOT = Path(__file__).resolve().parent.parent
 NARRATION_DIR = ROOT / "assets" / "narration"
@@ -37,6 +56,14 @@ class NarrationError(Exception):
     """A problem a user can fix (missing text, missing espeak-ng); one line."""
 
 
+class SpeechDiskFull(NarrationError, DiskFullError):
+    """The speech cache's disk filled up while a passage was spoken or converted."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from (folder, needed), so it crosses from a worker process whole.
+        return type(self), (self.folder, self.needed)
+
+
 @dataclass(frozen=True)
 class Voice:
     """The offline voice: espeak-ng voice name, speed in words per minute, pitch 0-99."""
@@ -49,6 +76,16 @@ class Voice:
         return f"espeak-ng:{self.name}:{self.rate}:{self.pitch}"
 
 
+@functools.lru_cache(maxsize=1)
+def engine_version() -> str:
+    """espeak-ng's version line (its voices change with it); empty when it is missing."""
+    try:
+        return subprocess.run(["espeak-ng", "--version"], capture_output=True, text=True,
+                              check=False).stdout.strip()
+    except OSError:
+        return ""
+
+
 @dataclass(frozen=True)
 class Passage:
     """One beat's narration and the sound file that speaks it."""
@@ -56,19 +93,26 @@ class Passage:
     scene: str
     beat: str
     text: str
-    audio: Path
+    audio: Path  # the speech, or a recording's conversion, in the speech cache
     seconds: float  # length of the speech
     recorded: bool  # True when a user's recording replaced the synthetic voice
 
 
 _HEADER = re.compile(r"^\[([A-Za-z0-9_]+)\]\s*$")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
 def parse(text: str, source: str = "narration") -> dict[str, str]:
-    """Passages by beat name, in file order. Lines before the first header are an error."""
+    """Passages by beat name, in file order. Lines before the first header are an error,
+    and so are control characters (a passage is plain text)."""
     passages: dict[str, list[str]] = {}
     current: str | None = None
     for number, line in enumerate(text.splitlines(), 1):
+        control = _CONTROL.search(line)
+        if control:
+            raise NarrationError(f"{source}:{number}: control character "
+                                 f"U+{ord(control.group()):04X} in the text; a passage is "
+                                 "plain text (letters, digits, punctuation, spaces)")
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
@@ -94,7 +138,7 @@ def read_script(scene: str, beats: list[str], root: Path = NARRATION_DIR) -> dic
     path = script_path(scene, root)
     if not path.exists():
         raise NarrationError(f"no narration for {scene}: expected {path}")
-    passages = parse(path.read_text(encoding="utf-8"), str(path))
+    passages = parse(decode(path.read_bytes(), path), str(path))
     missing = [b for b in beats if not passages.get(b)]
     extra = [b for b in passages if b not in beats]
     if missing:
@@ -106,16 +150,48 @@ def read_script(scene: str, beats: list[str], root: Path = NARRATION_DIR) -> dic
     return passages
 
 
+def decode(data: bytes, path: Path) -> str:
+    """A narration file's text: UTF-8, with or without a byte order mark."""
+    skip = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+    try:
+        return data[skip:].decode("utf-8")
+    except UnicodeDecodeError as error:
+        at = skip + error.start
+        line = data.count(b"\n", 0, at) + 1
+        raise NarrationError(f"{path}: not UTF-8 text: byte {at} (line {line}) is "
+                             f"0x{data[at]:02x}; save the narration as UTF-8") from None
+
+
 def wav_seconds(path: Path) -> float:
     with wave.open(str(path)) as w:
         return w.getnframes() / w.getframerate()
 
 
+def checked_seconds(path: Path) -> float:
+    """The length of a WAV file in seconds, reading every frame; ValueError (one line)
+    when it is not a whole, readable WAV."""
+    try:
+        with wave.open(str(path)) as w:
+            frames, rate = w.getnframes(), w.getframerate()
+            block = w.getsampwidth() * w.getnchannels()
+            data = w.readframes(frames)
+    except EOFError:
+        raise ValueError("not a readable WAV (the file ends inside its header)") from None
+    except (OSError, wave.Error) as error:
+        raise ValueError(f"not a readable WAV ({error})") from None
+    if rate <= 0 or block <= 0:
+        raise ValueError("not a readable WAV (no rate or sample size)")
+    if len(data) != frames * block:
+        raise ValueError(f"cut short ({len(data) // block} of the {frames} frames it promises)")
+    return frames / rate
+
+
 def espeak(text: str, voice: Voice, target: Path) -> None:
-    """Speak ``text`` into the WAV file ``target`` with espeak-ng."""
+    """Speak ``text`` into the WAV file ``target`` with espeak-ng. The text comes after
+    ``--``, so espeak-ng never reads it as an option (``-fFILE`` would speak a file)."""
     subprocess.run(
         ["espeak-ng", "-v", voice.name, "-s", str(voice.rate), "-p", str(voice.pitch),
-         "-w", str(target), text],
+         "-w", str(target), "--", text],
         check=True, capture_output=True,
     )
 
@@ -128,26 +204,283 @@ def require_espeak() -> None:
         )
 
 
+#: Bumped when the way a passage is spoken changes (2: the text after "--", checked).
+SPEECH_VERSION = "2"
+
+
 def speech_key(text: str, voice: Voice) -> str:
-    return hashlib.sha256(f"{voice.key()}\n{text}".encode()).hexdigest()[:20]
+    """The cache key of a passage's speech: text, voice, engine version and how it is spoken."""
+    key = f"speech {SPEECH_VERSION}\n{engine_version()}\n{voice.key()}\n{text}"
+    return hashlib.sha256(key.encode()).hexdigest()[:20]
+
+
+#: Plausible speech, in seconds at 150 words a minute (scaled by the voice's speed).
+#: Every passage of the chapter lasts 0.081 to 0.146 s per letter or digit; short ones
+#: longer (a lone "a" lasts 0.7 s; "--", with nothing to say, 0.01 s). The lower bound
+#: catches a WAV cut off by a full disk (espeak-ng still exits 0, with a header that
+#: matches what it wrote).
+MIN_PER_LETTER = 0.04
+MAX_PER_CHARACTER = 2.0  # a spelled-out symbol or emoji takes a second or more
+MAX_EXTRA = 5.0
+WAV_BYTES_PER_SECOND = 22050 * 2  # espeak-ng writes 16-bit mono at 22.05 kHz
+ROOMY_PER_CHARACTER = 0.2  # seconds: speech at least this long fits the space asked for
+SPACE_MARGIN = 1024 * 1024  # room beyond the file itself, bytes
+
+
+def plausible_seconds(text: str, voice: Voice) -> tuple[float, float]:
+    """The shortest and longest speech (seconds) that can be ``text`` spoken by ``voice``."""
+    pace = 150 / voice.rate
+    letters = len(re.findall(r"\w", text))
+    return MIN_PER_LETTER * letters * pace, (MAX_PER_CHARACTER * len(text) + MAX_EXTRA) * pace
+
+
+def speech_problem(path: Path, text: str, voice: Voice) -> str | None:
+    """Why the WAV at ``path`` is not ``text`` spoken whole, or None when it is."""
+    try:
+        seconds = checked_seconds(path)
+    except ValueError as error:
+        return str(error)
+    low, high = plausible_seconds(text, voice)
+    if not low <= seconds <= high:
+        return (f"{seconds:.2f} s long, where {len(text)} characters take "
+                f"{low:.2f} to {high:.0f} s")
+    return None
+
+
+def _free(folder: Path) -> int:
+    try:
+        return shutil.disk_usage(folder).free
+    except OSError:
+        return 0
+
+
+def _touch(path: Path) -> None:
+    """Mark a cache entry used (see cache.prune); a read-only cache is still read."""
+    try:
+        os.utime(path)
+    except OSError:
+        pass
+
+
+@contextmanager
+def _writing(cache: Path, target: Path, needed: int) -> Iterator[Path]:
+    """A unique temporary name beside ``target`` in ``cache`` (hidden, so a killed render's
+    leftover is pruned), removed on the way out unless renamed into place. A write that
+    fails for lack of space is a SpeechDiskFull naming the folder and the space needed."""
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+        handle, name = tempfile.mkstemp(dir=cache, prefix=f".{target.stem}-", suffix=".wav")
+        os.close(handle)
+    except OSError as error:
+        if is_disk_full(error):
+            raise SpeechDiskFull(cache, needed) from None
+        raise NarrationError(f"cannot write in the speech cache {cache}: "
+                             f"{error.strerror or error}") from None
+    partial = Path(name)
+    try:
+        yield partial
+    except OSError as error:
+        if is_disk_full(error):
+            raise SpeechDiskFull(cache, needed) from None
+        raise NarrationError(f"cannot write in the speech cache {cache}: "
+                             f"{error.strerror or error}") from None
+    finally:
+        partial.unlink(missing_ok=True)
+
+
+def _last_line(said: bytes | str | None) -> str:
+    text = said.decode(errors="replace") if isinstance(said, bytes) else said or ""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[-1] if lines else "no message"
+
+
+def _short(text: str, width: int = 60) -> str:
+    return repr(text if len(text) <= width else text[:width - 3] + "...")
 
 
 def synthesize(text: str, voice: Voice, cache: Path = CACHE_DIR,
                speak: Callable[[str, Voice, Path], None] = espeak) -> Path:
-    """The cached WAV for ``text`` in ``voice``; speaks it only when not cached."""
-    cache.mkdir(parents=True, exist_ok=True)
+    """The cached WAV for ``text`` in ``voice``; speaks it only when not cached.
+
+    A cached WAV is checked when it is read (a whole WAV, as long as the text can
+    take): a damaged one is deleted and spoken again. A new one is spoken into a
+    unique temporary name, checked, and only then renamed into place; when the check
+    fails and the folder's disk is (nearly) full, that is a SpeechDiskFull.
+    """
     target = cache / f"{speech_key(text, voice)}.wav"
     if target.exists():
-        os.utime(target)  # used: the cache keeps what renders use (see cache.prune)
-    else:
-        partial = target.with_suffix(".part.wav")
-        speak(text, voice, partial)
-        partial.replace(target)
+        if speech_problem(target, text, voice) is None:
+            _touch(target)
+            return target
+        target.unlink(missing_ok=True)  # damaged (say, by a full disk): speak it again
+    needed = int(ROOMY_PER_CHARACTER * len(text) * 150 / voice.rate
+                 * WAV_BYTES_PER_SECOND) + SPACE_MARGIN
+    with _writing(cache, target, needed) as partial:
+        try:
+            speak(text, voice, partial)
+        except subprocess.CalledProcessError as error:
+            if is_disk_full(error):
+                raise SpeechDiskFull(cache, needed) from None
+            raise NarrationError(f"espeak-ng could not speak {_short(text)}: "
+                                 f"{_last_line(error.stderr)}") from None
+        problem = speech_problem(partial, text, voice)
+        if problem is not None:
+            if _free(cache) < needed:
+                raise SpeechDiskFull(cache, needed)
+            raise NarrationError(f"the speech for {_short(text)} is {problem}; "
+                                 f"it was not cached (in {cache})")
+        os.replace(partial, target)
     return target
 
 
 def recording_path(scene: str, beat: str, root: Path = VOICE_DIR) -> Path:
     return root / scene / f"{beat}.wav"
+
+
+# ----------------------------------------------------------------- recordings
+
+#: What a recording may be, said in every error about one.
+ACCEPTED = "a WAV file (PCM 16/24/32-bit or float, any rate, mono or stereo)"
+MIN_RECORDING = 0.1  # seconds
+SILENT_DBFS = -60.0  # a recording whose peak is under this is silent (a muted microphone)
+CONVERSION_VERSION = "1"  # bumped when the conversion changes
+
+
+def _refuse(path: Path, problem: str) -> NarrationError:
+    return NarrationError(f"{path}: {problem}; a recording must be {ACCEPTED}")
+
+
+@dataclass(frozen=True)
+class _Layout:
+    channels: int
+    byte_rate: int  # bytes of sound per second, as the header says
+    data_bytes: int  # bytes of sound the file holds
+
+
+def _read_layout(path: Path) -> _Layout:
+    """The RIFF layout of a recording, checked: a WAV file whose sound is all there."""
+    if path.is_dir():
+        raise _refuse(path, "is a folder")
+    if not path.is_file():
+        raise _refuse(path, "is not a file")
+    try:
+        size = path.stat().st_size
+        with open(path, "rb") as f:
+            head = f.read(12)
+            if size == 0:
+                raise _refuse(path, "is empty (0 bytes)")
+            if head[:3] == b"ID3" or (head[:1] == b"\xff" and len(head) > 1
+                                      and head[1] & 0xE0 == 0xE0):
+                raise _refuse(path, "is MP3 audio, not a WAV file")
+            if head[:4] not in (b"RIFF", b"RF64", b"BW64") or head[8:12] != b"WAVE":
+                raise _refuse(path, "is not a WAV file")
+            fmt = b""
+            while len(chunk := f.read(8)) == 8:
+                name, length = chunk[:4], int.from_bytes(chunk[4:], "little")
+                if name == b"fmt ":
+                    fmt = f.read(min(length, 64))
+                    f.seek(length - len(fmt) + (length & 1), os.SEEK_CUR)
+                elif name == b"data":
+                    break
+                else:
+                    f.seek(length + (length & 1), os.SEEK_CUR)
+            else:
+                raise _refuse(path, "holds no sound (no data chunk)")
+            remaining = size - f.tell()
+    except OSError as error:
+        raise _refuse(path, f"cannot be read ({error.strerror or error})") from None
+    if len(fmt) < 16:
+        raise _refuse(path, "has no format chunk")
+    channels = int.from_bytes(fmt[2:4], "little")
+    byte_rate = int.from_bytes(fmt[8:12], "little")
+    if channels < 1 or byte_rate < 1:
+        raise _refuse(path, "has a damaged format chunk")
+    if length not in (0, 0xFFFFFFFF) and length > remaining:  # 0, all ones: size unknown
+        raise _refuse(path, f"is cut short: it promises {length} bytes of sound and holds "
+                            f"{remaining}")
+    return _Layout(channels, byte_rate, remaining if length in (0, 0xFFFFFFFF) else length)
+
+
+def recorded_sound(path: Path, cache: Path = CACHE_DIR) -> Path:
+    """A user's recording in the mix's format: 16-bit PCM at the soundtrack's rate, mono
+    or stereo as recorded (more channels mixed down to stereo). Converted by ffmpeg once,
+    into ``cache`` under a hash of the recording's bytes; checked before it is renamed
+    into place and again whenever it is read. A recording that cannot be used is a
+    NarrationError naming it and saying what is accepted."""
+    from production.soundtrack import SAMPLE_RATE
+
+    layout = _read_layout(path)
+    channels = min(layout.channels, 2)
+    digest = hashlib.sha256(f"recording {CONVERSION_VERSION} {SAMPLE_RATE}\n".encode())
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    target = cache / f"{digest.hexdigest()[:24]}.wav"
+    if target.exists():
+        try:
+            if checked_seconds(target) >= MIN_RECORDING:
+                _touch(target)
+                return target
+        except ValueError:
+            pass
+        target.unlink(missing_ok=True)  # damaged: convert again
+    seconds = layout.data_bytes / layout.byte_rate
+    needed = int(seconds * SAMPLE_RATE * 2 * channels) + SPACE_MARGIN
+    with _writing(cache, target, needed) as partial:
+        done = subprocess.run(
+            ["ffmpeg", "-nostdin", "-hide_banner", "-v", "error", "-xerror", "-y",
+             "-f", "wav", "-i", str(path), "-map", "0:a:0", "-ar", str(SAMPLE_RATE),
+             "-ac", str(channels), "-c:a", "pcm_s16le", "-f", "wav", str(partial)],
+            capture_output=True, check=False)
+        if done.returncode != 0:
+            failed = subprocess.CalledProcessError(done.returncode, done.args, stderr=done.stderr)
+            if is_disk_full(failed):
+                raise SpeechDiskFull(cache, needed)
+            raise _refuse(path, f"cannot be decoded (ffmpeg: {_last_line(done.stderr)})")
+        try:
+            converted = checked_seconds(partial)
+        except ValueError as error:
+            if _free(cache) < needed:
+                raise SpeechDiskFull(cache, needed) from None
+            raise _refuse(path, f"cannot be decoded (its conversion is {error})") from None
+        if converted < MIN_RECORDING:
+            raise _refuse(path, f"lasts only {converted:.3f} s (at least {MIN_RECORDING} s)")
+        os.replace(partial, target)
+    return target
+
+
+def peak_dbfs(path: Path) -> float:
+    """The highest sample of a 16-bit WAV file, in dB below full scale (-inf: all zero)."""
+    with wave.open(str(path)) as w:
+        samples = np.frombuffer(w.readframes(w.getnframes()), "<i2")
+    peak = int(np.abs(samples.astype(np.int32)).max(initial=0))
+    return 20 * math.log10(peak / 32768) if peak else -math.inf
+
+
+def check_recordings(scene: str, beats: list[str], voice_dir: Path = VOICE_DIR,
+                     cache: Path = CACHE_DIR) -> list[str]:
+    """Check (and convert, once) every recording of ``scene``; returns warnings, one line
+    each, without a prefix: a file in the scene's voice folder that names no beat, and a
+    recording that is silent. A recording that cannot be used raises NarrationError.
+    Meant for planning, once per render, before any worker starts."""
+    folder = voice_dir / scene
+    warnings = []
+    wanted = {f"{beat}.wav" for beat in beats}
+    if folder.is_dir():
+        for entry in sorted(folder.iterdir()):
+            if entry.name not in wanted and not entry.name.startswith("."):
+                warnings.append(f"{entry} matches no beat of {scene}, so it is not used; "
+                                f"a recording is named BEAT.wav for one of: {', '.join(beats)}")
+    for beat in beats:
+        path = recording_path(scene, beat, voice_dir)
+        if not os.path.lexists(path):
+            continue
+        peak = peak_dbfs(recorded_sound(path, cache))
+        if peak < SILENT_DBFS:
+            level = "no sound at all" if peak == -math.inf else f"peak {peak:.0f} dBFS"
+            warnings.append(f"{path} is silent ({level}); it replaces the voice of [{beat}] "
+                            "all the same")
+    return warnings
 
 
 DEFAULT_VOICE = Voice()
@@ -172,16 +505,36 @@ def script_for(scene_class: Any, settings: dict[str, Any] | None,
             for beat, text in script.items()}
 
 
+_SLOT_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+SLOT_RULE = ("a slot is a plain name in braces, such as {total} (letters, digits and _, "
+             "not starting with a digit); write {{ and }} for a literal brace")
+
+
 def fill(template: str, values: dict[str, str], where: str) -> str:
-    """Put the scene's spoken values into {name} slots of a passage."""
+    """Put the scene's spoken values into {name} slots of a passage.
+
+    A slot is a name and nothing else: no attribute, index, conversion or format
+    (``str.format`` would evaluate ``{x.upper}``); anything else is a NarrationError
+    naming ``where`` (file and beat) and the slot.
+    """
     try:
-        return template.format_map(values)
-    except KeyError as missing:
-        known = ", ".join(values) or "none"
-        raise NarrationError(f"{where}: unknown value {{{missing.args[0]}}}; known: {known}") \
-            from None
-    except (ValueError, IndexError) as error:
-        raise NarrationError(f"{where}: bad {{...}} slot ({error})") from None
+        pieces = list(string.Formatter().parse(template))
+    except ValueError as error:
+        raise NarrationError(f"{where}: unmatched brace ({error}); {SLOT_RULE}") from None
+    out = []
+    for literal, field, spec, conversion in pieces:
+        out.append(literal)
+        if field is None:
+            continue
+        if conversion or spec or not _SLOT_NAME.fullmatch(field):
+            slot = "{" + field + (f"!{conversion}" if conversion else "") + \
+                (f":{spec}" if spec else "") + "}"
+            raise NarrationError(f"{where}: slot {slot} is not allowed: {SLOT_RULE}")
+        if field not in values:
+            known = ", ".join(values) or "none"
+            raise NarrationError(f"{where}: unknown value {{{field}}}; known: {known}")
+        out.append(str(values[field]))
+    return "".join(out)
 
 
 def prepare(scene: str, beats: list[str], voice: Voice = DEFAULT_VOICE, *,
@@ -191,22 +544,24 @@ def prepare(scene: str, beats: list[str], voice: Voice = DEFAULT_VOICE, *,
             speak: Callable[[str, Voice, Path], None] = espeak) -> list[Passage]:
     """Every passage of a scene, in beat order, with its sound file and length.
 
-    ``values`` fill the {name} slots of the passages (numbers from the ledger).
+    ``values`` fill the {name} slots of the passages (numbers from the ledger). A
+    recording's sound is its conversion in the speech cache (see :func:`recorded_sound`).
     """
     script = read_script(scene, beats, narration_dir)
     script = {beat: fill(text, values or {}, f"{script_path(scene, narration_dir)} [{beat}]")
               for beat, text in script.items()}
     passages = []
     for beat in beats:
-        recorded = recording_path(scene, beat, voice_dir)
-        if recorded.exists():
-            audio = recorded
+        recording = recording_path(scene, beat, voice_dir)
+        recorded = os.path.lexists(recording)
+        if recorded:
+            audio = recorded_sound(recording, cache)
         else:
             if speak is espeak:
                 require_espeak()
             audio = synthesize(script[beat], voice, cache, speak)
         passages.append(Passage(scene, beat, script[beat], audio, wav_seconds(audio),
-                                recorded.exists()))
+                                recorded))
     return passages
 
 
