@@ -18,16 +18,16 @@ from pathlib import Path
 import av
 import pytest
 
-from render import ROOT
+from tests.test_signals import project_copy
 
 SCENES = ["TitleCard", "TwoJobs"]
 
 
-def render(out: Path, cache: Path, *args: str) -> subprocess.Popen:
+def render(project: Path, out: Path, cache: Path, *args: str) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "render.py", "render", *args, "--quality", "preview",
          "--out", str(out), "--jobs", "1"],
-        cwd=ROOT, env={**os.environ, "EXPLAINER_CACHE": str(cache)}, text=True,
+        cwd=project, env={**os.environ, "EXPLAINER_CACHE": str(cache)}, text=True,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
@@ -44,7 +44,8 @@ WAITING = re.compile(r"^render\.py: waiting for another render writing into (.+)
 @pytest.mark.slow
 def test_two_renders_into_one_folder_both_succeed(tmp_path):
     out, cache = tmp_path / "out", tmp_path / "cache"
-    procs = [render(out, cache, *SCENES) for _ in range(2)]
+    project = project_copy(tmp_path)
+    procs = [render(project, out, cache, *SCENES) for _ in range(2)]
     results = [(p.pid, *p.communicate(timeout=900), p.returncode) for p in procs]
     for pid, _, stderr, code in results:
         assert code == 0, f"pid {pid}: {stderr[-3000:]}"
@@ -71,16 +72,17 @@ def test_two_renders_into_one_folder_both_succeed(tmp_path):
 @pytest.mark.slow
 def test_a_render_waits_for_the_lock_and_a_bad_argument_never_does(tmp_path):
     out, cache = tmp_path / "out", tmp_path / "cache"
+    project = project_copy(tmp_path)
     out.mkdir()
     held = os.open(out, os.O_RDONLY | os.O_DIRECTORY)
     fcntl.flock(held, fcntl.LOCK_EX)  # as another render holding the folder would
     try:
         bad = subprocess.run([sys.executable, "render.py", "render", "TitleCard", "--quality",
-                              "ultra", "--out", str(out)], cwd=ROOT, capture_output=True,
+                              "ultra", "--out", str(out)], cwd=project, capture_output=True,
                              text=True, timeout=60)
         assert bad.returncode == 2 and "--quality" in bad.stderr
 
-        proc = render(out, cache, "TitleCard")
+        proc = render(project, out, cache, "TitleCard")
         line = proc.stderr.readline().rstrip("\n")
         said = WAITING.match(line)
         assert said, line

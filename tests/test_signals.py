@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import pty
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -26,6 +27,17 @@ from scenes import SCENES_BY_NAME
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")]
+
+
+def project_copy(tmp: Path) -> Path:
+    """The project's code and assets, copied: edits made meanwhile in the working tree
+    cannot change the cache keys between two runs of one test."""
+    copy = tmp / "project"
+    copy.mkdir()
+    for part in ("core", "scenes", "production", "assets"):
+        shutil.copytree(ROOT / part, copy / part, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy2(ROOT / "render.py", copy / "render.py")
+    return copy
 
 
 def _stat(pid: int) -> tuple[int, str, int] | None:
@@ -107,12 +119,13 @@ class Render:
     """``render.py render SCENES --quality preview`` with a private cache and out/."""
 
     def __init__(self, tmp: Path, scenes: list[str], jobs: int) -> None:
+        self.project = project_copy(tmp)
         self.out = tmp / "out"
         self.cache = tmp / "cache"
         self.env = {**os.environ, "EXPLAINER_CACHE": str(self.cache)}
         self.options = ["--quality", "preview", "--out", str(self.out), "--jobs", str(jobs)]
-        self.proc = subprocess.Popen(self.command(*scenes), cwd=ROOT, env=self.env, text=True,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.proc = subprocess.Popen(self.command(*scenes), cwd=self.project, env=self.env,
+                                     text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.family = Family(self.proc.pid)
         self.lines: list[str] = []
         self.stderr = ""
@@ -148,7 +161,7 @@ class Render:
         return [sys.executable, "render.py", "render", *scenes, *self.options]
 
     def again(self, *scenes: str) -> subprocess.CompletedProcess:
-        return subprocess.run(self.command(*scenes), cwd=ROOT, env=self.env,
+        return subprocess.run(self.command(*scenes), cwd=self.project, env=self.env,
                               capture_output=True, text=True, timeout=600)
 
     def published(self) -> list[Path]:
@@ -242,9 +255,10 @@ def test_ctrl_c_typed_on_a_terminal(tmp_path):
                "OneAttentionWeight", "--quality", "preview", "--out", str(tmp_path / "out"),
                "--jobs", "2"]
     env = {**os.environ, "EXPLAINER_CACHE": str(tmp_path / "cache")}
+    project = project_copy(tmp_path)
     pid, terminal = pty.fork()
     if pid == 0:  # the child: nothing but exec (the test process has threads)
-        os.chdir(ROOT)
+        os.chdir(project)
         os.execve(sys.executable, command, env)
     family = Family(pid)
     shown, typed, took = b"", None, None
