@@ -373,16 +373,18 @@ def _speak_all(chosen: list[Any], settings: dict[str, Any],
     """Every chosen scene's passages, spoken (a few at once) or taken from the cache."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from production import cache
-    from production.narration import NarrationError
+    from production import cache, narration
 
     if not narrate:
         return {sc.__name__: [] for sc in chosen}
     try:
+        for sc in chosen:
+            for warning in narration.check_recordings(sc.__name__, list(sc.beat_seconds)):
+                print(f"render.py: warning: {warning}", file=sys.stderr)
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as speakers:
             spoken = speakers.map(lambda sc: cache.speech(sc, settings), chosen)
             return {sc.__name__: passages for sc, passages in zip(chosen, spoken)}
-    except NarrationError as error:
+    except narration.NarrationError as error:
         raise UsageError(str(error)) from None
 
 

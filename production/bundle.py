@@ -181,4 +181,5 @@ def versions() -> dict[str, str]:
 
 
 def manifest(data: dict[str, Any], target: Path) -> Path:
-    return write_text(target, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    text = json.dumps(data, indent=1, ensure_ascii=False, allow_nan=False)
+    return write_text(target, text + "\n")

@@ -22,6 +22,9 @@ class DiskFullError(Exception):
         super().__init__(f"no space left in {self.folder}: about {_mb(needed)} MB is needed "
                          f"there, {_mb(free)} MB is free")
 
+    def __reduce__(self) -> tuple:  # raised in a worker, it crosses to the main process
+        return type(self), (self.folder, self.needed)
+
 
 def _mb(size: int) -> int:
     return max(1, -(-size // MB))

@@ -171,5 +171,6 @@ def write_index(out: Path, scenes: list[tuple[str, float]]) -> dict[str, Any]:
         "files": [{"name": p.name, "bytes": p.stat().st_size, "seconds": media_seconds(p)}
                   for p in files],
     }
-    bundle.write_text(out / "index.json", json.dumps(index, indent=1) + "\n")
+    text = json.dumps(index, indent=1, allow_nan=False)
+    bundle.write_text(out / "index.json", text + "\n")
     return index

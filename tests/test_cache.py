@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -12,24 +11,6 @@ from pathlib import Path
 
 import av
 import pytest
-
-from render import ROOT
-
-PARTS = ("core", "scenes", "production", "assets", "render.py")
-
-
-@pytest.fixture
-def project(tmp_path) -> Path:
-    copy = tmp_path / "project"
-    copy.mkdir()
-    for part in PARTS:
-        source = ROOT / part
-        if source.is_dir():
-            shutil.copytree(source, copy / part,
-                            ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(source, copy / part)
-    return copy
 
 
 def render(project: Path, *args: str) -> subprocess.CompletedProcess:

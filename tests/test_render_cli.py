@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -52,3 +53,40 @@ def test_out_that_is_a_file_exits_2(tmp_path):
     out = run("render", "TitleCard", "--out", str(blocker / "x"))
     assert out.returncode == 2
     assert "--out" in out.stderr
+
+
+@pytest.mark.parametrize("out,named", [
+    ("", "--out"),
+    ("/proc/explainer-out", "/proc/explainer-out"),
+    ("/sys/explainer-out", "/sys/explainer-out"),
+])
+def test_an_output_folder_that_takes_no_files_is_one_line_before_anything_runs(out, named):
+    """/proc and /sys pass an access() check as root but take no files; an empty name
+    must not quietly mean out/. Slides are refused as early as render."""
+    for command in ("render", "slides"):
+        result = run(command, "TitleCard", "--quality", "preview", "--out", out)
+        assert result.returncode == 2, (command, result.stderr)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and named in lines[0], lines
+        assert result.stdout == ""
+
+
+def test_a_cache_folder_that_takes_no_files_is_one_line(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "render.py", "render", "TitleCard", "--quality", "preview",
+         "--out", str(tmp_path / "out")], cwd=ROOT, capture_output=True, text=True,
+        env={**os.environ, "EXPLAINER_CACHE": "/sys/explainer-cache"}, timeout=600)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "EXPLAINER_CACHE" in lines[0] and "/sys" in lines[0], lines
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_command_may_be_left_out_render_is_meant(tmp_path):
+    target = tmp_path / "out"
+    out = run("--quality", "preview", "--dry-run", "--out", str(target))
+    assert out.returncode == 0, out.stderr
+    assert "854x480" in out.stdout and "TitleCard" in out.stdout
+    named = run("TitleCard", "--quality", "preview", "--dry-run", "--out", str(target))
+    assert named.returncode == 0, named.stderr
+    assert named.stdout.splitlines()[0].startswith("render TitleCard at 854x480")

@@ -30,7 +30,7 @@ from scenes.spotlight import (
 SHOTS = {cls.__name__: cls for cls in (SpotlightBudget, SharpnessDial, LookBackRule)}
 SETTINGS = [(), ("spotlight.sharpness=8",), ("spotlight.asker=cat",),
             ("spotlight.lookback=true",),
-            ("spotlight.sharpness=1000000", "spotlight.asker=fish", "spotlight.lookback=true")]
+            ("spotlight.sharpness=750", "spotlight.asker=fish", "spotlight.lookback=true")]
 
 
 @functools.cache

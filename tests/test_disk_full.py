@@ -1,0 +1,112 @@
+"""A full disk is one line naming the folder and the space needed, exit status 2, and
+leaves the cache and out/ holding nothing half-written.
+
+Real full disks: each case runs render.py in a mount namespace of its own
+(`unshare -m`) on a small tmpfs, so nothing outside the test is touched.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import av
+import pytest
+
+from render import ROOT
+
+
+def _can_mount() -> bool:
+    if shutil.which("unshare") is None:
+        return False
+    probe = subprocess.run(["unshare", "-m", "sh", "-c",
+                            "mount -t tmpfs -o size=1m tmpfs /mnt && umount /mnt"],
+                           capture_output=True)
+    return probe.returncode == 0
+
+
+needs_mount = pytest.mark.skipif(not _can_mount(),
+                                 reason="needs root to mount a small tmpfs in a namespace")
+
+RENDER = f"{sys.executable} {ROOT / 'render.py'} render TitleCard TwoJobs --quality preview"
+
+
+def in_small_disk(tmp_path: Path, size: str, script: str) -> subprocess.CompletedProcess:
+    """Run ``script`` (sh) with a fresh tmpfs of ``size`` mounted at $DISK; the cache is
+    $DISK/cache and the output folder $DISK/out. Its output goes outside the tmpfs."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    body = (f"set -u\nmount -t tmpfs -o size={size} tmpfs {disk} || exit 97\n"
+            f"export DISK={disk} EXPLAINER_CACHE={disk}/cache\n{script}\n")
+    return subprocess.run(["unshare", "-m", "sh", "-c", body], capture_output=True,
+                          text=True, timeout=900, cwd=ROOT)
+
+
+def leftovers(listing: str) -> list[str]:
+    """Hidden (temporary, partial) names in a `find` listing."""
+    return [line for line in listing.splitlines() if "/." in line]
+
+
+@needs_mount
+@pytest.mark.slow
+def test_too_little_room_is_said_before_anything_is_drawn(tmp_path):
+    result = in_small_disk(tmp_path, "12m", f"""
+{RENDER} --out $DISK/out > {tmp_path}/stdout 2> {tmp_path}/stderr
+echo $? > {tmp_path}/rc
+find $DISK -mindepth 1 | grep -v '/cache/voice' > {tmp_path}/listing
+""")
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "rc").read_text().strip() == "2"
+    lines = (tmp_path / "stderr").read_text().strip().splitlines()
+    assert len(lines) == 1, lines
+    assert lines[0].startswith(f"render.py: error: no space left in {tmp_path / 'disk'}")
+    assert " MB is needed" in lines[0]
+    listing = (tmp_path / "listing").read_text().split()
+    assert not [p for p in listing if "/scenes/" in p or "/out" in p], listing
+
+
+@needs_mount
+@pytest.mark.slow
+def test_a_disk_filling_up_mid_render_is_one_line_and_nothing_broken_is_kept(tmp_path):
+    """The disk fills while the first scene is being built: the render stops with one
+    line, no build folder or partial file is left, and once there is room again the
+    next render makes both scenes whole (nothing broken was cached)."""
+    result = in_small_disk(tmp_path, "200m", f"""
+{RENDER} --jobs 1 --out $DISK/out > {tmp_path}/stdout 2> {tmp_path}/stderr &
+pid=$!
+n=0
+until ls -a $DISK/cache/scenes 2>/dev/null | grep -q '^[.][0-9a-f]'; do
+  sleep 0.05; n=$((n + 1)); [ $n -gt 2400 ] && break
+done
+sleep 0.5
+dd if=/dev/zero of=$DISK/filler bs=1M 2>/dev/null
+wait $pid
+echo $? > {tmp_path}/rc
+find $DISK/cache/scenes $DISK/out -mindepth 1 2>/dev/null > {tmp_path}/listing
+rm $DISK/filler
+{RENDER} --jobs 1 --out $DISK/out > {tmp_path}/again.stdout 2> {tmp_path}/again.stderr
+echo $? > {tmp_path}/again.rc
+for name in TitleCard TwoJobs; do cp $DISK/out/scenes/$name.mp4 {tmp_path}/$name.mp4; done
+""")
+    assert result.returncode == 0, result.stderr
+    stderr = (tmp_path / "stderr").read_text()
+    assert (tmp_path / "rc").read_text().strip() == "2", stderr[-3000:]
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("render.py: error: no space left in "), lines
+    assert leftovers((tmp_path / "listing").read_text()) == []
+
+    again = (tmp_path / "again.stdout").read_text()
+    assert (tmp_path / "again.rc").read_text().strip() == "0", \
+        (tmp_path / "again.stderr").read_text()[-3000:]
+    seconds = {line.split(":")[0]: float(line.split(":")[1].split(" s")[0])
+               for line in again.splitlines() if line.endswith(("(rendered)", "(cached)"))}
+    assert sorted(seconds) == ["TitleCard", "TwoJobs"], again
+    for name in ("TitleCard", "TwoJobs"):
+        with av.open(str(tmp_path / f"{name}.mp4")) as container:
+            stream = container.streams.video[0]
+            frames = sum(1 for _ in container.decode(stream))
+            # the whole scene, as long as the render said (it prints a tenth of a second)
+            assert frames / float(stream.average_rate) == pytest.approx(seconds[name],
+                                                                        abs=0.051)
