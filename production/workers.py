@@ -168,6 +168,7 @@ class _Worker:
         except OSError:
             pass  # it already has (or is gone)
         self.job: int | None = None
+        self.leaving = False  # told to leave: it exits by itself
 
     def kill(self) -> None:
         for kill in (os.killpg, os.kill):
@@ -237,19 +238,20 @@ def run_workers(jobs: list[Job], workers: int,
                                  if w is not worker and w.job is not None], advance=1)
                 progress.say(f"{label}: done")
                 give(conn, worker)
-        for conn in pool:
+        for conn, worker in pool.items():
             conn.send(None)
+            worker.leaving = True
     finally:
         _stop(pool)
     return results, peaks
 
 
 def _stop(pool: dict[Connection, _Worker]) -> None:
-    """Kill every worker's group (an idle worker has been told to leave), then reap."""
+    """Kill every worker's group, except the workers told to leave, then reap them all."""
     held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
     try:
         for worker in pool.values():
-            if worker.job is not None:
+            if not worker.leaving:
                 worker.kill()
         for conn, worker in pool.items():
             worker.process.join(timeout=2)

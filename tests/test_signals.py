@@ -336,3 +336,15 @@ def test_results_come_back_by_label_and_a_dead_worker_is_named():
     with pytest.raises(WorkerDied, match=r"^the worker rendering Doomed stopped "
                                          r"\(killed by signal 9\)$"):
         run_workers([("Fine", _square, (3,)), ("Doomed", _die, ())], 1, Quiet())
+
+
+def test_ctrl_c_with_an_idle_worker_stops_at_once(tmp_path):
+    note = str(tmp_path / "tool.pid")
+    jobs = [("Slow", _start_a_tool_and_wait, (note,)), ("Quick", _square, (2,))]
+    started = time.monotonic()
+    threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT)).start()
+    with pytest.raises(KeyboardInterrupt):  # one worker is drawing, the other has no more
+        run_workers(jobs, 2, Quiet())
+    assert time.monotonic() - started < 1.5
+    tool = int(Path(note).read_text())
+    assert (stat := _stat(tool)) is None or stat[1] in "ZX"
