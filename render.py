@@ -360,6 +360,8 @@ def plan_render(args: argparse.Namespace) -> tuple[Plan, Path, Path | None]:
                                                        speech[sc.__name__]).values())
                for sc in chosen}
     stored = {name: load(cache.SCENES / key) for name, key in keys.items()}
+    # Used from now on: a render pruning at the same time must not take them away.
+    cache.mark_used(cache.SCENES / key for key in keys.values())
     if keyframes is not None:
         stored = dict.fromkeys(stored)  # key frames are saved while drawing: draw again
     workers = args.jobs or os.cpu_count() or 1
