@@ -89,4 +89,5 @@ def test_the_command_may_be_left_out_render_is_meant(tmp_path):
     assert "854x480" in out.stdout and "TitleCard" in out.stdout
     named = run("TitleCard", "--quality", "preview", "--dry-run", "--out", str(target))
     assert named.returncode == 0, named.stderr
-    assert named.stdout.splitlines()[0].startswith("render TitleCard at 854x480")
+    [line] = named.stdout.splitlines()  # the one scene named, cached or to render
+    assert line.split(" ", 1)[1].startswith("TitleCard at 854x480")
