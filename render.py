@@ -225,10 +225,10 @@ def check_tools(narrate: bool) -> None:
     """The system tools the render needs, checked once, up front."""
     if shutil.which("ffmpeg") is None:
         raise UsageError("ffmpeg is missing: install it with `apt-get install ffmpeg` "
-                         "(or run `make video`, which does)")
+                         "(or run `./run video`, which does)")
     if narrate and shutil.which("espeak-ng") is None:
         raise UsageError("espeak-ng is missing: install it with `apt-get install espeak-ng` "
-                         "(or run `make video`), or render silently with --no-narration")
+                         "(or run `./run video`), or render silently with --no-narration")
 
 
 def render_job(name: str, quality: str, settings: dict[str, Any], narrate: bool,

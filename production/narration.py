@@ -200,7 +200,7 @@ def require_espeak() -> None:
     if shutil.which("espeak-ng") is None:
         raise NarrationError(
             "espeak-ng is missing: install it with `apt-get install espeak-ng` "
-            "(or `make video` does it), or render silently with --no-narration"
+            "(or `./run video` does it), or render silently with --no-narration"
         )
 
 
