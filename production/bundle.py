@@ -151,9 +151,11 @@ def thumbnail(video: Path, seconds: float, target: Path, title: str = CHAPTER_TI
     """A 1280x720 JPEG: the chapter's title on a band, the frame at ``seconds`` below it."""
     from PIL import Image, ImageDraw, ImageFont
 
+    from core import palette
+
     width, height = THUMBNAIL_SIZE
     margin, band = 40, 150
-    canvas = Image.new("RGB", THUMBNAIL_SIZE, (20, 22, 27))
+    canvas = Image.new("RGB", THUMBNAIL_SIZE, palette.rgb(palette.BACKGROUND))
     draw = ImageDraw.Draw(canvas)
     size = 72
     while True:  # the largest type that fits the width
@@ -163,7 +165,7 @@ def thumbnail(video: Path, seconds: float, target: Path, title: str = CHAPTER_TI
             break
         size -= 2
     draw.text(((width - (box[2] - box[0])) / 2 - box[0], (band - (box[3] - box[1])) / 2 - box[1]),
-              title, font=font, fill=(236, 232, 225))
+              title, font=font, fill=palette.rgb(palette.INK))
     frame = frame_at(video, seconds).convert("RGB")
     scale = min((width - 2 * margin) / frame.width, (height - band - margin / 2) / frame.height)
     frame = frame.resize((round(frame.width * scale), round(frame.height * scale)), Image.LANCZOS)

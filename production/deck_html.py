@@ -35,9 +35,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
+from core import palette
 from production.bundle import write_text
 
-BACKGROUND = "#14161B"
+BACKGROUND = palette.BACKGROUND  # the chapter's, so a clip's edges vanish into the page
 
 
 @dataclass(frozen=True)
@@ -155,7 +156,7 @@ footer {
 #counter { font-variant-numeric: tabular-nums; color: #D8DCE3; }
 #sound {
   position: fixed; top: 1.2em; right: 1.2em; z-index: 2; cursor: pointer;
-  font: inherit; font-size: 14px; color: #14161B; background: #E8C468;
+  font: inherit; font-size: 14px; color: @@BACKGROUND@@; background: #E8C468;
   border: 0; border-radius: 4px; padding: 0.45em 0.9em;
 }
 #sound[hidden] { display: none; }

@@ -6,11 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from core import palette
 from production.bundle import writing
 
 SLIDE_WIDTH_IN = 13.333  # a 16:9 slide, inches
 SLIDE_HEIGHT_IN = 7.5
-BACKGROUND = (0x14, 0x16, 0x1B)
+BACKGROUND = palette.rgb(palette.BACKGROUND)  # the chapter's, behind the clip
 
 
 def write_pptx(slides: list[Any], folder: Path, target: Path, title: str) -> Path:

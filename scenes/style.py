@@ -1,6 +1,7 @@
-"""The chapter's one palette, type scale and spacing.
+"""The chapter's palette, type scale and spacing, as the scenes draw them.
 
-Colours are given per role, so a query is the same colour in every scene.
+The colours are core/palette.py's (the decks and the thumbnail read the same
+hex strings), given per role, so a query is the same colour in every scene.
 Type sizes are Manim font sizes. A line of text at MIN_FONT_SIZE is about
 0.34 scene units from ascender to descender, which is 20 px at 854x480 (the
 frame is 8 units tall); the layout check refuses anything smaller.
@@ -10,22 +11,24 @@ from __future__ import annotations
 
 from manim import ManimColor
 
-# ------------------------------------------------------------------ palette
-BACKGROUND = ManimColor("#14161B")
-INK = ManimColor("#ECE8E1")  # ordinary text
-MUTED = ManimColor("#9AA0A8")  # captions, axes, secondary labels
-FAINT = ManimColor("#3A3F47")  # outlines, empty cells, guides
+from core import palette
 
-QUERY = ManimColor("#F2A541")  # what a word asks for (amber)
-KEY = ManimColor("#4FB3BF")  # what a word offers (teal)
-VALUE = ManimColor("#B58BE0")  # what a word hands over (violet)
-WEIGHT = ManimColor("#F4D35E")  # a share of attention / light (warm yellow)
+# ------------------------------------------------------------------ palette (core/palette.py)
+BACKGROUND = ManimColor(palette.BACKGROUND)
+INK = ManimColor(palette.INK)
+MUTED = ManimColor(palette.MUTED)
+FAINT = ManimColor(palette.FAINT)
 
-GOOD = ManimColor("#7BC67B")  # came back as it went in
-BAD = ManimColor("#E5645B")  # came back wrong
-ROOM = ManimColor("#6C8EBF")  # the fixed room / throat
-READER = ManimColor("#6C8EBF")  # the encoder
-WRITER = ManimColor("#D98AA6")  # the decoder
+QUERY = ManimColor(palette.QUERY)
+KEY = ManimColor(palette.KEY)
+VALUE = ManimColor(palette.VALUE)
+WEIGHT = ManimColor(palette.WEIGHT)
+
+GOOD = ManimColor(palette.GOOD)
+BAD = ManimColor(palette.BAD)
+ROOM = ManimColor(palette.ROOM)
+READER = ManimColor(palette.READER)
+WRITER = ManimColor(palette.WRITER)
 
 # ------------------------------------------------------------------ type
 FONT = "DejaVu Sans"
