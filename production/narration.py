@@ -9,9 +9,9 @@ A recording replaces the synthetic voice for one passage when a WAV file is
 dropped at ``assets/voice/SCENE/BEAT.wav``; the beat then follows the
 recording's length. Any WAV file ffmpeg reads is accepted (PCM 16/24/32-bit or
 float, any rate, mono or stereo); it is converted once to 16-bit PCM at the
-mix's rate and cached by its bytes. Synthetic speech comes from espeak-ng and is
-cached by a hash of text, voice and engine version, so an unchanged passage is
-never spoken twice.
+mix's rate and cached by its bytes. Synthetic speech comes from a voice engine
+(:class:`VoiceEngine`; today espeak-ng, :class:`Espeak`) and is cached by a hash of
+text and the engine's key, so an unchanged passage is never spoken twice.
 
 Text stays text: a passage reaches espeak-ng after ``--`` (never as an option),
 and a ``{slot}`` is a plain name, filled with a value and nothing else. Every
@@ -22,6 +22,7 @@ again when it is read, and a damaged one is made again.
 
 from __future__ import annotations
 
+import abc
 import codecs
 import functools
 import hashlib
@@ -37,16 +38,16 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
+from production import paths
 from production.errors import DiskFullError, is_disk_full
 
-ROOT = Path(__file__).resolve().parent.parent
-NARRATION_DIR = ROOT / "assets" / "narration"
-VOICE_DIR = ROOT / "assets" / "voice"
-CACHE_DIR = Path(os.environ.get("EXPLAINER_CACHE", ROOT / ".cache")) / "voice"
+NARRATION_DIR = paths.NARRATION
+VOICE_DIR = paths.VOICE
+CACHE_DIR = paths.CACHE / "voice"
 
 LEAD_IN = 0.4  # seconds of picture before a passage starts
 TAIL = 0.8  # seconds of picture after a passage ends, before the next beat
@@ -64,16 +65,42 @@ class SpeechDiskFull(NarrationError, DiskFullError):
         return type(self), (self.folder, self.needed)
 
 
-@dataclass(frozen=True)
-class Voice:
-    """The offline voice: espeak-ng voice name, speed in words per minute, pitch 0-99."""
+class VoiceEngine(abc.ABC):
+    """A voice: one way of turning a passage into speech (after manim-voiceover's
+    ``SpeechService``). An engine is a class with three methods; everything else (the
+    speech cache, the checks on what it wrote, recordings that win over it) is the same
+    for every engine and lives in :func:`synthesize` and :func:`prepare`.
 
-    name: str = "en-us"
+    Adding a voice is a subclass: ``key()``, ``check()`` and ``speak()``, plus ``rate``
+    and ``engine`` when the defaults below do not fit.
+    """
+
+    #: about how many words a minute it speaks: scales the lengths of speech
+    #: :func:`plausible_seconds` accepts for a passage, and the space asked for it
     rate: int = 150
-    pitch: int = 40
+    #: its name in messages ("espeak-ng could not speak ...")
+    engine: ClassVar[str] = "the voice"
 
+    @abc.abstractmethod
     def key(self) -> str:
-        return f"espeak-ng:{self.name}:{self.rate}:{self.pitch}"
+        """Everything besides the text that changes the sound (the engine, its version,
+        its model, its settings), as one string. It goes into the cache key of every
+        passage it speaks and of every scene it speaks in."""
+
+    def check(self) -> str | None:
+        """None when the voice can speak on this machine; otherwise one line saying why
+        not and what to install."""
+        return None
+
+    @abc.abstractmethod
+    def speak(self, text: str, target: Path) -> object:
+        """Speak ``text`` into the WAV file ``target`` (16-bit PCM, any rate, mono or
+        stereo). The text is data: never an option or markup to the engine. A tool that
+        fails raises subprocess.CalledProcessError (its last line of stderr is shown).
+
+        :func:`synthesize` does not read what this returns yet: the return value is
+        where an engine that knows when each word is said hands back word timings.
+        """
 
 
 @functools.lru_cache(maxsize=1)
@@ -84,6 +111,49 @@ def engine_version() -> str:
                               check=False).stdout.strip()
     except OSError:
         return ""
+
+
+@dataclass(frozen=True)
+class Espeak(VoiceEngine):
+    """espeak-ng, offline: its voice name, speed in words per minute, pitch 0-99."""
+
+    name: str = "en-us"
+    rate: int = 150
+    pitch: int = 40
+    engine: ClassVar[str] = "espeak-ng"
+
+    def key(self) -> str:
+        """espeak-ng's version line, then the voice's settings."""
+        return f"{engine_version()}\nespeak-ng:{self.name}:{self.rate}:{self.pitch}"
+
+    def check(self) -> str | None:
+        if shutil.which("espeak-ng") is None:
+            return ("espeak-ng is missing: install it with `apt-get install espeak-ng` "
+                    "(or `./run video` does it), or render silently with --no-narration")
+        return None
+
+    def speak(self, text: str, target: Path) -> None:
+        """The text comes after ``--``, so espeak-ng never reads it as an option
+        (``-fFILE`` would speak a file)."""
+        subprocess.run(
+            ["espeak-ng", "-v", self.name, "-s", str(self.rate), "-p", str(self.pitch),
+             "-w", str(target), "--", text],
+            check=True, capture_output=True,
+        )
+
+
+#: the espeak-ng engine under its first name (``Voice(rate=120)``)
+Voice = Espeak
+
+#: what stands in for ``voice.speak`` where a test passes ``speak``: (text, voice, target)
+Speak = Callable[[str, Any, Path], object]
+
+
+def require(voice: VoiceEngine) -> None:
+    """Raise NarrationError (one line) when ``voice`` cannot speak here."""
+    problem = voice.check()
+    if problem is not None:
+        raise NarrationError(problem)
 
 
 @dataclass(frozen=True)
@@ -186,31 +256,14 @@ def checked_seconds(path: Path) -> float:
     return frames / rate
 
 
-def espeak(text: str, voice: Voice, target: Path) -> None:
-    """Speak ``text`` into the WAV file ``target`` with espeak-ng. The text comes after
-    ``--``, so espeak-ng never reads it as an option (``-fFILE`` would speak a file)."""
-    subprocess.run(
-        ["espeak-ng", "-v", voice.name, "-s", str(voice.rate), "-p", str(voice.pitch),
-         "-w", str(target), "--", text],
-        check=True, capture_output=True,
-    )
-
-
-def require_espeak() -> None:
-    if shutil.which("espeak-ng") is None:
-        raise NarrationError(
-            "espeak-ng is missing: install it with `apt-get install espeak-ng` "
-            "(or `./run video` does it), or render silently with --no-narration"
-        )
-
-
 #: Bumped when the way a passage is spoken changes (2: the text after "--", checked).
 SPEECH_VERSION = "2"
 
 
-def speech_key(text: str, voice: Voice) -> str:
-    """The cache key of a passage's speech: text, voice, engine version and how it is spoken."""
-    key = f"speech {SPEECH_VERSION}\n{engine_version()}\n{voice.key()}\n{text}"
+def speech_key(text: str, voice: VoiceEngine) -> str:
+    """The cache key of a passage's speech: text, the voice's key (engine, version,
+    settings) and how it is spoken."""
+    key = f"speech {SPEECH_VERSION}\n{voice.key()}\n{text}"
     return hashlib.sha256(key.encode()).hexdigest()[:20]
 
 
@@ -227,14 +280,14 @@ ROOMY_PER_CHARACTER = 0.2  # seconds: speech at least this long fits the space a
 SPACE_MARGIN = 1024 * 1024  # room beyond the file itself, bytes
 
 
-def plausible_seconds(text: str, voice: Voice) -> tuple[float, float]:
+def plausible_seconds(text: str, voice: VoiceEngine) -> tuple[float, float]:
     """The shortest and longest speech (seconds) that can be ``text`` spoken by ``voice``."""
     pace = 150 / voice.rate
     letters = len(re.findall(r"\w", text))
     return MIN_PER_LETTER * letters * pace, (MAX_PER_CHARACTER * len(text) + MAX_EXTRA) * pace
 
 
-def speech_problem(path: Path, text: str, voice: Voice) -> str | None:
+def speech_problem(path: Path, text: str, voice: VoiceEngine) -> str | None:
     """Why the WAV at ``path`` is not ``text`` spoken whole, or None when it is."""
     try:
         seconds = checked_seconds(path)
@@ -298,14 +351,16 @@ def _short(text: str, width: int = 60) -> str:
     return repr(text if len(text) <= width else text[:width - 3] + "...")
 
 
-def synthesize(text: str, voice: Voice, cache: Path = CACHE_DIR,
-               speak: Callable[[str, Voice, Path], None] = espeak) -> Path:
+def synthesize(text: str, voice: VoiceEngine, cache: Path = CACHE_DIR,
+               speak: Speak | None = None) -> Path:
     """The cached WAV for ``text`` in ``voice``; speaks it only when not cached.
 
     A cached WAV is checked when it is read (a whole WAV, as long as the text can
-    take): a damaged one is deleted and spoken again. A new one is spoken into a
-    unique temporary name, checked, and only then renamed into place; when the check
-    fails and the folder's disk is (nearly) full, that is a SpeechDiskFull.
+    take): a damaged one is deleted and spoken again. A new one is spoken (by
+    ``voice.speak``, after ``voice.check()``; or by ``speak(text, voice, target)``
+    when given) into a unique temporary name, checked, and only then renamed into
+    place; when the check fails and the folder's disk is (nearly) full, that is a
+    SpeechDiskFull.
     """
     target = cache / f"{speech_key(text, voice)}.wav"
     if target.exists():
@@ -315,13 +370,18 @@ def synthesize(text: str, voice: Voice, cache: Path = CACHE_DIR,
         target.unlink(missing_ok=True)  # damaged (say, by a full disk): speak it again
     needed = int(ROOMY_PER_CHARACTER * len(text) * 150 / voice.rate
                  * WAV_BYTES_PER_SECOND) + SPACE_MARGIN
+    if speak is None:
+        require(voice)
     with _writing(cache, target, needed) as partial:
         try:
-            speak(text, voice, partial)
+            if speak is None:
+                voice.speak(text, partial)
+            else:
+                speak(text, voice, partial)
         except subprocess.CalledProcessError as error:
             if is_disk_full(error):
                 raise SpeechDiskFull(cache, needed) from None
-            raise NarrationError(f"espeak-ng could not speak {_short(text)}: "
+            raise NarrationError(f"{voice.engine} could not speak {_short(text)}: "
                                  f"{_last_line(error.stderr)}") from None
         problem = speech_problem(partial, text, voice)
         if problem is not None:
@@ -483,7 +543,8 @@ def check_recordings(scene: str, beats: list[str], voice_dir: Path = VOICE_DIR,
     return warnings
 
 
-DEFAULT_VOICE = Voice()
+#: the voice a render speaks with unless told otherwise
+DEFAULT_VOICE: VoiceEngine = Espeak()
 
 
 def spoken_values(scene_class: Any, settings: dict[str, Any] | None) -> dict[str, str]:
@@ -537,15 +598,15 @@ def fill(template: str, values: dict[str, str], where: str) -> str:
     return "".join(out)
 
 
-def prepare(scene: str, beats: list[str], voice: Voice = DEFAULT_VOICE, *,
+def prepare(scene: str, beats: list[str], voice: VoiceEngine = DEFAULT_VOICE, *,
             values: dict[str, str] | None = None,
             narration_dir: Path = NARRATION_DIR, voice_dir: Path = VOICE_DIR,
-            cache: Path = CACHE_DIR,
-            speak: Callable[[str, Voice, Path], None] = espeak) -> list[Passage]:
+            cache: Path = CACHE_DIR, speak: Speak | None = None) -> list[Passage]:
     """Every passage of a scene, in beat order, with its sound file and length.
 
     ``values`` fill the {name} slots of the passages (numbers from the ledger). A
-    recording's sound is its conversion in the speech cache (see :func:`recorded_sound`).
+    recording's sound is its conversion in the speech cache (see :func:`recorded_sound`);
+    every other passage is spoken by ``voice`` (see :func:`synthesize`).
     """
     script = read_script(scene, beats, narration_dir)
     script = {beat: fill(text, values or {}, f"{script_path(scene, narration_dir)} [{beat}]")
@@ -557,8 +618,6 @@ def prepare(scene: str, beats: list[str], voice: Voice = DEFAULT_VOICE, *,
         if recorded:
             audio = recorded_sound(recording, cache)
         else:
-            if speak is espeak:
-                require_espeak()
             audio = synthesize(script[beat], voice, cache, speak)
         passages.append(Passage(scene, beat, script[beat], audio, wav_seconds(audio),
                                 recorded))

@@ -9,6 +9,11 @@ For each scene, out/slides/ gets:
   SCENE.png            the poster frame (the scene's last frame)
   SCENE.srt/.vtt       its captions
 and once: deck.html (plays the scenes as slides), deck.pptx, index.json.
+
+Each format is one registered writer, chosen by name (after manim-slides'
+converters): ``@writer("gif")`` for a file per scene, ``@deck_writer("pptx")`` for
+a file per set. :func:`assemble` runs every writer in the order registered, then
+writes index.json, which lists what they wrote.
 """
 
 from __future__ import annotations
@@ -20,9 +25,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from production import bundle, cache, narration
+from production import bundle, cache, deck_html, deck_pptx, narration
 from production.scene_output import (
     META,
+    Draw,
     SceneOutput,
     building,
     draw_and_mix,
@@ -46,9 +52,9 @@ def alpha_files(folder: Path, name: str) -> tuple[Path, Path]:
     return folder / f"{name}-alpha.webm", folder / f"{name}-alpha.mov"
 
 
-def produce_alpha(scene_class: Any, entry: Path, render: Callable[[Any, Path], Any], *,
+def produce_alpha(scene_class: Any, entry: Path, render: Draw, *,
                   narrate: bool, settings: dict[str, Any] | None = None,
-                  voice: narration.Voice = narration.DEFAULT_VOICE) -> dict[str, Any]:
+                  voice: narration.VoiceEngine = narration.DEFAULT_VOICE) -> dict[str, Any]:
     """The scene on a transparent background as VP9-alpha WebM and ProRes 4444 MOV.
 
     ``render`` must draw with a transparent background (Manim writes lossless
@@ -112,38 +118,133 @@ def gif(video: Path, target: Path) -> None:
         bundle.publish(trial, target)
 
 
+# ----------------------------------------------------------------- writers
+
+#: writes one scene's files: (scene class, its finished opaque output, the folder of
+#: its transparent clips, the slides folder) -> the files it wrote in the slides folder
+SceneWriter = Callable[[Any, SceneOutput, Path, Path], list[Path]]
+#: writes a file for the whole set: (a slide per scene, the slides folder) -> its files
+DeckWriter = Callable[[list[deck_html.Slide], Path], list[Path]]
+
+#: every scene's output formats by name, in the order they are written
+WRITERS: dict[str, SceneWriter] = {}
+#: the files written once for the set, after every scene's, by name, in order
+DECK_WRITERS: dict[str, DeckWriter] = {}
+
+
+def _register(registry: dict[str, Any], name: str) -> Callable[[Any], Any]:
+    def add(function: Any) -> Any:
+        if name in registry:
+            raise ValueError(f"a slides writer named {name!r} is already registered")
+        registry[name] = function
+        return function
+    return add
+
+
+def writer(name: str) -> Callable[[SceneWriter], SceneWriter]:
+    """Register a per-scene output format: ``@writer("gif")`` over a SceneWriter."""
+    return _register(WRITERS, name)
+
+
+def deck_writer(name: str) -> Callable[[DeckWriter], DeckWriter]:
+    """Register a file for the whole set: ``@deck_writer("pptx")`` over a DeckWriter."""
+    return _register(DECK_WRITERS, name)
+
+
+@writer("mp4")
+def write_mp4(scene_class: Any, result: SceneOutput, alpha: Path, out: Path) -> list[Path]:
+    """SCENE.mp4: the scene as rendered, H.264 + AAC with its narration."""
+    return [bundle.publish(result.video, out / f"{result.name}.mp4")]
+
+
+@writer("silent-mp4")
+def write_silent(scene_class: Any, result: SceneOutput, alpha: Path, out: Path) -> list[Path]:
+    """SCENE-silent.mp4: the same picture without sound."""
+    target = out / f"{result.name}-silent.mp4"
+    silent_copy(result.video, target)
+    return [target]
+
+
+@writer("alpha-webm")
+def write_alpha_webm(scene_class: Any, result: SceneOutput, alpha: Path,
+                     out: Path) -> list[Path]:
+    """SCENE-alpha.webm: VP9 with a transparent background, for browser decks."""
+    webm, _ = alpha_files(alpha, result.name)
+    return [bundle.publish(webm, out / webm.name)]
+
+
+@writer("alpha-mov")
+def write_alpha_mov(scene_class: Any, result: SceneOutput, alpha: Path,
+                    out: Path) -> list[Path]:
+    """SCENE-alpha.mov: ProRes 4444 with alpha, for Keynote and video editors."""
+    _, mov = alpha_files(alpha, result.name)
+    return [bundle.publish(mov, out / mov.name)]
+
+
+@writer("gif")
+def write_gif(scene_class: Any, result: SceneOutput, alpha: Path, out: Path) -> list[Path]:
+    """SCENE.gif: a looping preview under 8 MB."""
+    target = out / f"{result.name}.gif"
+    gif(result.video, target)
+    return [target]
+
+
+@writer("poster")
+def write_poster(scene_class: Any, result: SceneOutput, alpha: Path, out: Path) -> list[Path]:
+    """SCENE.png: the poster frame (the decks show it before the clip plays)."""
+    target = out / f"{result.name}.png"
+    poster(result.video, target)
+    return [target]
+
+
+@writer("captions")
+def write_captions(scene_class: Any, result: SceneOutput, alpha: Path,
+                   out: Path) -> list[Path]:
+    """SCENE.srt and SCENE.vtt (none for a silent render)."""
+    return [bundle.publish(source, out / source.name) for source in result.captions]
+
+
+@deck_writer("html")
+def write_html(slides: list[deck_html.Slide], out: Path) -> list[Path]:
+    """deck.html: the scenes as slides in a browser, from disk."""
+    return [deck_html.write_deck(slides, out / "deck.html", bundle.CHAPTER_TITLE)]
+
+
+@deck_writer("pptx")
+def write_pptx(slides: list[deck_html.Slide], out: Path) -> list[Path]:
+    """deck.pptx: a PowerPoint slide per scene, clip, poster frame and speaker notes."""
+    return [deck_pptx.write_pptx(slides, out, out / "deck.pptx", bundle.CHAPTER_TITLE)]
+
+
 # ----------------------------------------------------------------- the slides folder
 
 
-def assemble(scenes: list[tuple[Any, SceneOutput, Path]], out: Path,
-             write_html: Callable[..., Path] | None = None) -> dict[str, Any]:
-    """Write every scene's slide files, deck.html, deck.pptx and index.json into ``out``.
+def slide(scene_class: Any, result: SceneOutput) -> deck_html.Slide:
+    """What the decks show of one scene: its clip (SCENE.mp4), poster frame (SCENE.png),
+    captions and narration as speaker notes."""
+    name = result.name
+    return deck_html.Slide(
+        name=name, title=scene_class.title, video=f"{name}.mp4", poster=f"{name}.png",
+        captions=[(c.start, c.end, "\n".join(c.lines)) for c in result.cues],
+        notes=" ".join(p.text for p in result.passages), seconds=result.seconds)
+
+
+def assemble(scenes: list[tuple[Any, SceneOutput, Path]], out: Path) -> dict[str, Any]:
+    """Write every scene's files (WRITERS), the set's files (DECK_WRITERS) and
+    index.json into ``out``; returns the index.
 
     ``scenes`` holds (scene class, its finished opaque output, its alpha folder).
     """
-    from production import deck_html, deck_pptx
-
     out.mkdir(parents=True, exist_ok=True)
     bundle.clear_partials(out)
     slides, entries = [], []
     for scene_class, result, alpha in scenes:
-        name = result.name
-        bundle.publish(result.video, out / f"{name}.mp4")
-        silent_copy(result.video, out / f"{name}-silent.mp4")
-        for source in alpha_files(alpha, name):
-            bundle.publish(source, out / source.name)
-        gif(result.video, out / f"{name}.gif")
-        poster(result.video, out / f"{name}.png")
-        for source in result.captions:
-            bundle.publish(source, out / source.name)
-        notes = " ".join(p.text for p in result.passages)
-        slides.append(deck_html.Slide(
-            name=name, title=scene_class.title, video=f"{name}.mp4", poster=f"{name}.png",
-            captions=[(c.start, c.end, "\n".join(c.lines)) for c in result.cues],
-            notes=notes, seconds=result.seconds))
-        entries.append((name, result.seconds))
-    (write_html or deck_html.write_deck)(slides, out / "deck.html", bundle.CHAPTER_TITLE)
-    deck_pptx.write_pptx(slides, out, out / "deck.pptx", bundle.CHAPTER_TITLE)
+        written = [path for write in WRITERS.values()
+                   for path in write(scene_class, result, alpha, out)]
+        slides.append(slide(scene_class, result))
+        entries.append((result.name, result.seconds, written))
+    for write in DECK_WRITERS.values():
+        write(slides, out)
     return write_index(out, entries)
 
 
@@ -160,14 +261,15 @@ def media_seconds(path: Path) -> float | None:
         return float(stream.duration * stream.time_base) if stream.duration else None
 
 
-def write_index(out: Path, scenes: list[tuple[str, float]]) -> dict[str, Any]:
-    """index.json: every file of the slides folder with its duration and size."""
+def write_index(out: Path, scenes: list[tuple[str, float, list[Path]]]) -> dict[str, Any]:
+    """index.json: every file of the slides folder with its duration (seconds, None for
+    stills and text) and size (bytes); per scene, its length and the files its writers
+    wrote. ``scenes`` holds (name, seconds, files written)."""
     files = sorted(p for p in out.iterdir() if p.is_file() and not p.name.startswith(".")
                    and p.name != "index.json")
     index = {
-        "scenes": [{"name": n, "seconds": s,
-                    "files": sorted(p.name for p in files if p.stem.split("-")[0] == n)}
-                   for n, s in scenes],
+        "scenes": [{"name": n, "seconds": s, "files": sorted(p.name for p in written)}
+                   for n, s, written in scenes],
         "files": [{"name": p.name, "bytes": p.stat().st_size, "seconds": media_seconds(p)}
                   for p in files],
     }

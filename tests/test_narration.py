@@ -98,12 +98,17 @@ def test_a_recording_replaces_the_voice_and_the_beat_follows_it(tmp_path):
         assert lengths[p.beat] >= p.seconds + narration.LEAD_IN
 
 
-def test_missing_espeak_says_how_to_install(monkeypatch):
+def test_missing_espeak_says_how_to_install(monkeypatch, tmp_path):
+    assert narration.Espeak().check() is None
     monkeypatch.setattr(narration.shutil, "which", lambda name: None)
+    problem = narration.Espeak().check()
+    assert problem is not None and "\n" not in problem
+    assert "apt-get install espeak-ng" in problem and "./run video" in problem
+    assert "--no-narration" in problem
     with pytest.raises(NarrationError) as error:
-        narration.require_espeak()
-    assert "apt-get install espeak-ng" in str(error.value)
-    assert "--no-narration" in str(error.value)
+        narration.synthesize("The book stays open.", Voice(), tmp_path)
+    assert str(error.value) == problem
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_real_espeak_speaks_and_is_cached(tmp_path):
@@ -117,18 +122,15 @@ def test_real_espeak_speaks_and_is_cached(tmp_path):
 def test_built_scene_beats_last_as_long_as_their_passages(tmp_path):
     import tempfile
 
-    from render import construct_scene
+    from production.drawing import construct_scene
 
     scene = SCENES_IN_ORDER[1]
     passages = narration.prepare(scene.__name__, list(scene.beat_seconds), cache=tmp_path,
                                  speak=CountingVoice())
     stretched = {p.beat: p for p in passages}
-    scene.durations = narration.beat_lengths(scene.beat_seconds, passages)
-    try:
-        with tempfile.TemporaryDirectory() as media:
-            built = construct_scene(scene, "preview", ledger.resolve(), Path(media), video=False)
-    finally:
-        scene.durations = None
+    with tempfile.TemporaryDirectory() as media:
+        built = construct_scene(scene, "preview", ledger.resolve(), Path(media), video=False,
+                                durations=narration.beat_lengths(scene.beat_seconds, passages))
     for record in built.beat_log:
         spoken = stretched[record.name]
         assert record.end - record.start >= narration.LEAD_IN + spoken.seconds - 1e-6

@@ -10,7 +10,7 @@ from pathlib import Path
 import av
 import pytest
 
-from render import ROOT
+from production.paths import ROOT
 
 SCENES = ("TitleCard", "TwoJobs")
 
