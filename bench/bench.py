@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from render import QUALITIES  # noqa: E402
+from production.drawing import QUALITIES  # noqa: E402
 from scenes import SCENES_IN_ORDER  # noqa: E402
 
 PYTHON = sys.executable

@@ -10,6 +10,8 @@ parameter and what is allowed.
 
 from __future__ import annotations
 
+import copy
+import json
 import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass
@@ -332,11 +334,21 @@ SECTIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 
 
 def section(name: str, settings: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Any]:
-    """The numbers of one section, for the given (or default) settings."""
-    return SECTIONS[name](resolve(settings))
+    """The numbers of one section, for the given (or default) settings.
+
+    Worked out once per section and settings in a process (the seq2seq models train
+    for a second or two), however often the scene, its narration and its cache key
+    ask; each caller gets its own copy."""
+    resolved = resolve(settings)
+    key = (name, json.dumps(resolved, sort_keys=True, default=repr))
+    if key not in _WORKED_OUT:
+        _WORKED_OUT[key] = SECTIONS[name](resolved)
+    return copy.deepcopy(_WORKED_OUT[key])
+
+
+_WORKED_OUT: dict[tuple[str, str], dict[str, Any]] = {}
 
 
 def compute(settings: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Any]:
     """The whole ledger: a key per section of the chapter, each a dict of plain data."""
-    s = resolve(settings)
-    return {name: make(s) for name, make in SECTIONS.items()}
+    return {name: section(name, settings) for name in SECTIONS}

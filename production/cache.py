@@ -30,11 +30,9 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from production import narration
+from production import narration, paths
 
-ROOT = Path(__file__).resolve().parent.parent
-#: the cache folder; EXPLAINER_CACHE moves it (the benchmark uses that for cold runs)
-CACHE = Path(os.environ.get("EXPLAINER_CACHE", ROOT / ".cache"))
+ROOT, CACHE = paths.ROOT, paths.CACHE
 SCENES = CACHE / "scenes"
 CHAPTERS = CACHE / "chapters"
 CODE_FOLDERS = ("core", "scenes", "production")
@@ -70,7 +68,7 @@ def _digest(parts: dict[str, Any]) -> str:
 
 
 def scene_key(scene_class: Any, quality: str, settings: dict[str, Any], narrate: bool,
-              voice: narration.Voice = narration.DEFAULT_VOICE,
+              voice: narration.VoiceEngine = narration.DEFAULT_VOICE,
               encoder: dict[str, str] | None = None,
               passages: list[narration.Passage] | None = None) -> str:
     """The content key of one scene's finished files (``encoder``: the video encoder's
@@ -99,7 +97,7 @@ def scene_key(scene_class: Any, quality: str, settings: dict[str, Any], narrate:
 
 
 def speech(scene_class: Any, settings: dict[str, Any] | None,
-           voice: narration.Voice = narration.DEFAULT_VOICE) -> list[narration.Passage]:
+           voice: narration.VoiceEngine = narration.DEFAULT_VOICE) -> list[narration.Passage]:
     """The scene's passages, spoken (or taken from the speech cache)."""
     return narration.prepare(scene_class.__name__, list(scene_class.beat_seconds), voice,
                              values=narration.spoken_values(scene_class, settings))

@@ -10,6 +10,10 @@ from pathlib import Path
 MB = 1024 * 1024
 
 
+class UsageError(Exception):
+    """Bad input from the user (an argument, a setting, a folder): one line, exit status 2."""
+
+
 class DiskFullError(Exception):
     """A folder has no room for what the render must write there."""
 

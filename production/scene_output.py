@@ -200,20 +200,21 @@ class Drawn:
     loudness: soundtrack.Loudness | None
 
 
-def draw_and_mix(scene_class: Any, work: Path, render: Callable[[Any, Path], Any], *,
+#: runs Manim: (scene class, media folder, beat lengths) -> the finished Scene
+Draw = Callable[[Any, Path, dict[str, float]], Any]
+
+
+def draw_and_mix(scene_class: Any, work: Path, render: Draw, *,
                  narrate: bool, settings: dict[str, Any] | None,
-                 voice: narration.Voice) -> Drawn:
+                 voice: narration.VoiceEngine) -> Drawn:
     """Narration -> beat lengths -> silent video -> the mix, all inside ``work``."""
     name = scene_class.__name__
     beats = list(scene_class.beat_seconds)
     passages = (narration.prepare(name, beats, voice,
                                   values=narration.spoken_values(scene_class, settings))
                 if narrate else [])
-    scene_class.durations = narration.beat_lengths(scene_class.beat_seconds, passages)
-    try:
-        scene = render(scene_class, work / "media")
-    finally:
-        scene_class.durations = None
+    scene = render(scene_class, work / "media",
+                   narration.beat_lengths(scene_class.beat_seconds, passages))
     silent = Path(scene.renderer.file_writer.movie_file_path)
     seconds = video_seconds(silent)
     starts = {b.name: b.start for b in scene.beat_log}
@@ -253,14 +254,15 @@ def store(work: Path, entry: Path, meta: dict[str, Any]) -> None:
 
 
 def produce_scene(scene_class: Any, entry: Path,
-                  render: Callable[[Any, Path], Any], *, narrate: bool,
+                  render: Draw, *, narrate: bool,
                   settings: dict[str, Any] | None = None,
-                  voice: narration.Voice = narration.DEFAULT_VOICE) -> SceneOutput:
+                  voice: narration.VoiceEngine = narration.DEFAULT_VOICE) -> SceneOutput:
     """The scene's MP4, WAV and captions, into the folder ``entry``.
 
     Everything is built in a temporary folder beside ``entry`` and renamed to it
     only when complete, so an interrupted render leaves no half-written scene.
-    ``render(scene_class, media_dir)`` runs Manim and returns the finished Scene.
+    ``render(scene_class, media_dir, beat_lengths)`` runs Manim and returns the
+    finished Scene.
     """
     name = scene_class.__name__
     with building(entry) as work:

@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from manim import (
+    LEFT,
+    ORIGIN,
     RIGHT,
     UP,
     MarkupText,
@@ -60,6 +62,16 @@ def words(text: str, size: int = style.BODY, color=style.INK, **kwargs: Any) -> 
 def markup(text: str, size: int = style.BODY, color=style.INK, **kwargs: Any) -> MarkupText:
     """Pango markup (bold, colour spans, sub/superscripts) in the chapter's font."""
     return MarkupText(text, font=style.FONT, font_size=size, color=color, **kwargs)
+
+
+def tint(text: str, color) -> str:
+    """Pango markup for ``text`` in one of the palette's colours (inside a ``markup``)."""
+    return f'<span foreground="{color.to_hex()}">{text}</span>'
+
+
+def quoted(word: str) -> str:
+    """A word named on screen, in curly quotes: '“cat”'."""
+    return f"\u201c{word}\u201d"
 
 
 # Glyphs whose bottom is not on the baseline: descenders, and marks that float
@@ -106,6 +118,41 @@ def word_row(items: tuple[str, ...] | list[str], size: int = style.BODY, color=s
     return row
 
 
+def stack_lines(lines: list[Mobject] | VGroup, step: float, aligned_edge=LEFT) -> VGroup:
+    """Lines one under another, their baselines ``step`` scene units apart, so they
+    space evenly whatever hangs below the line.
+
+    The first line's baseline is at y = 0 and every line's ``aligned_edge`` (LEFT
+    or RIGHT) at x = 0; place the group afterwards. A line may be a group whose
+    first part is a text (its baseline is the line's).
+    """
+    group = VGroup(*lines)
+    for i, line in enumerate(group):
+        line.move_to(ORIGIN, aligned_edge=aligned_edge)
+        text = line if isinstance(line, (Text, MarkupText)) else line[0]
+        line.shift(UP * (-step * i - baseline(text)))
+    return group
+
+
+def row_label(text: str, color=style.MUTED, size: int = style.SMALL, *,
+              left_of: Mobject | None = None, beside: Mobject | None = None,
+              buff: float = 0.25) -> Text:
+    """The name of a row, in a column at the left.
+
+    Right-aligned ``buff`` scene units left of ``left_of`` (a row's cells), or,
+    without it, left-aligned at the frame's left margin; on the baseline of the
+    text ``beside``, if given (else place it vertically afterwards).
+    """
+    label = words(text, size, color)
+    if left_of is None:
+        label.set_x(-config.frame_width / 2 + style.EDGE, LEFT)
+    else:
+        label.next_to(left_of, LEFT, buff=buff)
+    if beside is not None:
+        align_baselines([beside, label])
+    return label
+
+
 class ChapterScene(Scene):
     """Base of every scene in the chapter."""
 
@@ -116,11 +163,24 @@ class ChapterScene(Scene):
     #: the beats in order, with their default lengths in seconds
     beat_seconds: ClassVar[dict[str, float]] = {}
 
-    #: set by the renderer: resolved --set values, beat lengths from narration,
-    #: and where to save key frames
+    #: what one render decides, given by :meth:`made_for` (never set on a scene
+    #: itself): the ledger section's numbers for its --set values, beat lengths from
+    #: narration, and where to save key frames
     settings: ClassVar[dict[str, dict[str, Any]] | None] = None
     durations: ClassVar[dict[str, float] | None] = None
     keyframe_dir: ClassVar[Path | None] = None
+
+    @classmethod
+    def made_for(cls, *, settings: dict[str, dict[str, Any]] | None = None,
+                 durations: dict[str, float] | None = None,
+                 keyframe_dir: Path | None = None) -> type[ChapterScene]:
+        """This scene as one render draws it: a subclass carrying that render's settings,
+        beat lengths and key-frame folder (3b1b's ``class KeyMap(QueryMap)`` pattern), so
+        two renders in one process never see each other's."""
+        return type(cls.__name__, (cls,), {
+            "__module__": cls.__module__, "__qualname__": cls.__qualname__,
+            "settings": settings, "durations": durations, "keyframe_dir": keyframe_dir,
+        })
 
     def setup(self) -> None:
         self.camera.background_color = style.BACKGROUND
@@ -239,5 +299,6 @@ def layout_problems(mobjects: list[Mobject], where: str) -> list[str]:
     return problems
 
 
-__all__ = ["Beat", "BeatRecord", "ChapterScene", "align_baselines", "layout_problems", "markup",
-           "word_row", "words"]
+__all__ = ["Beat", "BeatRecord", "ChapterScene", "align_baselines", "baseline", "drawn_characters",
+           "layout_problems", "markup", "quoted", "row_label", "stack_lines", "tint", "word_row",
+           "words"]

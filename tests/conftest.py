@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from render import ROOT
+from production.paths import ROOT
 
 PARTS = ("core", "scenes", "production", "assets", "render.py")
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from core.ledger import parse_settings
-from render import construct_scene
+from production.drawing import construct_scene
 
 
 @functools.cache

@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 from production import bundle
-from render import QUALITIES, ROOT
+from production.drawing import QUALITIES
+from production.paths import ROOT
 from scenes import SCENES_IN_ORDER
 
 WIDTH, HEIGHT, FPS = QUALITIES["preview"]

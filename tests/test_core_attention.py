@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from core.attention import blend, lookback_mask, match, shares, spread_bits
-from render import ROOT
+from production.paths import ROOT
 
 finite = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False)
 sharpness = st.floats(min_value=-1e300, max_value=1e300, allow_nan=False, allow_infinity=False)

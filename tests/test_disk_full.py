@@ -15,7 +15,7 @@ from pathlib import Path
 import av
 import pytest
 
-from render import ROOT
+from production.paths import ROOT
 
 
 def _can_mount() -> bool:

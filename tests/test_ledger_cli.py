@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from render import ROOT
+from production.paths import ROOT
 
 
 def run_numbers(*sets: str) -> subprocess.CompletedProcess:

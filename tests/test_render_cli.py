@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from render import ROOT
+from production.paths import ROOT
 from scenes import SCENES_IN_ORDER
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from core.ledger import parse_settings
-from render import construct_scene
+from production.drawing import construct_scene
 from scenes.ask_offer import AskAndOffer, number
 from tests.scene_harness import built_scene, shown_anywhere
 

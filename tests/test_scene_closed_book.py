@@ -12,7 +12,7 @@ import pytest
 from manim import config
 
 from core.ledger import parse_settings
-from render import construct_scene
+from production.drawing import construct_scene
 from scenes.base import visible_texts
 from scenes.closed_book import OnePieceAtATime, SqueezeTheRow, count, times
 

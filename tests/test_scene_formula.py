@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from core.ledger import parse_settings
-from render import construct_scene
+from production.drawing import construct_scene
 from scenes.formula import OneAttentionWeight
 from tests.scene_harness import built_scene, shown_anywhere
 

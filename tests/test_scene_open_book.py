@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from core.ledger import parse_settings
-from render import construct_scene
+from production.drawing import construct_scene
 from scenes.open_book import LeaveTheBookOpen, percent, percent_exact
 
 

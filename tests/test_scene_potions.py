@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from core.ledger import parse_settings
-from render import construct_scene
+from production.drawing import construct_scene
 from scenes.potions import ChemistryAndAssembly, PotionMixing, percent
 
 SCENES = {"PotionMixing": PotionMixing, "ChemistryAndAssembly": ChemistryAndAssembly}

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from core.ledger import parse_settings
-from render import construct_scene
+from production.drawing import construct_scene
 from scenes.spotlight import (
     LookBackRule,
     SharpnessDial,

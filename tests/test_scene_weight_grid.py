@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from core.ledger import parse_settings
-from render import construct_scene
+from production.drawing import construct_scene
 from scenes.weight_grid import MatchIsTheWeight, panel_rows
 from tests.scene_harness import built_scene
 

@@ -38,17 +38,15 @@ def test_longer_beats_stretch_the_scene():
     from pathlib import Path
 
     from core.ledger import resolve
-    from render import construct_scene
+    from production.drawing import construct_scene
 
     scene_class = SCENES_IN_ORDER[1]
     longer = {b: s + 2.0 for b, s in scene_class.beat_seconds.items()}
-    scene_class.durations = longer
-    try:
-        with tempfile.TemporaryDirectory() as media:
-            scene = construct_scene(scene_class, "preview", resolve(), Path(media), video=False)
-    finally:
-        scene_class.durations = None
+    with tempfile.TemporaryDirectory() as media:
+        scene = construct_scene(scene_class, "preview", resolve(), Path(media), video=False,
+                                durations=longer)
     assert scene.timing_problems == []
+    assert scene_class.durations is None  # the render's lengths went to its own subclass
     assert scene.renderer.time == pytest.approx(sum(longer.values()), abs=0.2)
 
 

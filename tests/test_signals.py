@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from production.paths import ROOT
 from production.workers import WorkerDied, run_workers
-from render import ROOT
 from scenes import SCENES_BY_NAME
 
 pytestmark = [pytest.mark.slow,

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 from manim._config.video_encoder import VideoEncoderSpec
 
+from production.drawing import encoder_options
 from production.stills import StillSegmentEncoder, gop_length
-from render import encoder_options
 
 WIDTH, HEIGHT, FPS = 320, 180, 30
 GOP = FPS // 2

@@ -1,0 +1,77 @@
+"""One scene drawn by Manim: the qualities, the encoder's settings, and the run itself."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+#: name -> (width px, height px, frames per second)
+QUALITIES: dict[str, tuple[int, int, int]] = {
+    "preview": (854, 480, 15),
+    "draft": (1280, 720, 30),
+    "publish": (1920, 1080, 60),
+    "4k": (3840, 2160, 60),
+}
+
+ENCODER_PRESETS = {"preview": "veryfast", "draft": "veryfast", "publish": "veryfast",
+                   "4k": "veryfast"}
+
+
+def encoder_options(quality: str) -> dict[str, str]:
+    """H.264 High, closed GOP of half the frame rate, 2 B-frames, BT.709 tags."""
+    fps = QUALITIES[quality][2]
+    return {
+        "preset": ENCODER_PRESETS[quality], "crf": "20", "profile": "high",
+        "g": str(fps // 2), "keyint_min": str(fps // 2), "sc_threshold": "0",
+        "bf": "2", "flags": "+cgop",
+        "color_primaries": "bt709", "color_trc": "bt709", "colorspace": "bt709",
+    }
+
+
+def construct_scene(scene_class: Any, quality: str, settings: dict[str, Any] | None,
+                    media_dir: Path, *, video: bool, keyframes: Path | None = None,
+                    transparent: bool = False,
+                    durations: dict[str, float] | None = None) -> Any:
+    """Run one scene under Manim at ``quality``; returns the finished Scene.
+
+    The scene is drawn as this render decides (``settings``, beat lengths
+    ``durations``, ``keyframes`` folder), through a subclass made for it. With
+    ``video`` False nothing is encoded: animations are skipped to their end states,
+    which is enough to check layout, timing and key frames. With ``transparent`` the
+    background is see-through and Manim writes lossless QuickTime Animation with
+    alpha (the source of the slides' alpha clips).
+    """
+    from manim import tempconfig
+
+    width, height, fps = QUALITIES[quality]
+    options = {
+        "pixel_width": width,
+        "pixel_height": height,
+        "frame_rate": fps,
+        "media_dir": str(media_dir),
+        "disable_caching": True,
+        "progress_bar": "none",
+        "verbosity": "WARNING",
+        "output_file": scene_class.__name__,
+    }
+    if video and transparent:
+        options.update({"transparent": True, "format": "mov"})
+    elif video:
+        options["video_encoder_options"] = encoder_options(quality)
+    else:
+        options.update({"format": "png", "write_to_movie": False})
+    drawn = scene_class.made_for(settings=settings, durations=durations,
+                                 keyframe_dir=keyframes)
+    with tempconfig(options):
+        scene = drawn(renderer=_renderer()) if video and not transparent else drawn()
+        scene.render()
+    return scene
+
+
+def _renderer() -> Any:
+    """Manim's Cairo renderer, writing segments with held frames encoded once per GOP."""
+    from manim.renderer.cairo_renderer import CairoRenderer
+
+    from production.stills import StillFrameWriter
+
+    return CairoRenderer(file_writer_class=StillFrameWriter)

@@ -1,0 +1,338 @@
+"""The render pipeline: plan (check everything, look up the cache), then draw whatever is
+missing in worker processes with one progress display over them.
+
+Both `render.py render` and `render.py slides` go through :func:`plan` and
+:func:`render_missing`; what they publish afterwards is in production/publish.py.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from production import cache, narration, space
+from production.drawing import QUALITIES, construct_scene, encoder_options
+from production.errors import UsageError
+from production.scene_output import SceneOutput, load
+from production.workers import run_workers
+
+
+@dataclass
+class Plan:
+    """What a render will do: the scenes, their cache keys, and what is already stored."""
+
+    quality: str
+    settings: dict[str, Any]
+    narrate: bool
+    chosen: list[Any]
+    keys: dict[str, str]
+    stored: dict[str, SceneOutput | None]
+    workers: int
+    seconds: dict[str, float]  # each scene's length as narrated
+    out: Path
+    keyframes: Path | None = None
+
+    @property
+    def folders(self) -> dict[str, Path]:
+        """Where the render writes: the cache and the output folder."""
+        return {"cache": cache.CACHE, "out": self.out}
+
+    def space(self, *, chapter: bool = False, slides: bool = False) -> dict[str, int]:
+        """Bytes the render still needs in the cache and in out/."""
+        todo = sum(s for n, s in self.seconds.items() if self.stored[n] is None)
+        total = sum(self.seconds.values())
+        return space.needs(self.quality, todo, total if chapter else None, total,
+                           slides=slides)
+
+    def entry(self, name: str, variant: str = "") -> Path:
+        """The cache folder of a scene's finished files (``variant``: e.g. "-alpha")."""
+        return cache.SCENES / f"{self.keys[name]}{variant}"
+
+
+# ----------------------------------------------------------------- planning
+
+
+def parse_settings(items: list[str]) -> dict[str, Any]:
+    """--set SECTION.PARAM=VALUE items, checked; a UsageError names a bad one."""
+    from core.ledger import SettingError
+    from core.ledger import parse_settings as parse
+
+    try:
+        return parse(items)
+    except SettingError as error:
+        raise UsageError(str(error)) from None
+
+
+def pick_scenes(names: list[str]) -> list[Any]:
+    """The named scenes (all of the chapter's, in order, when none is named)."""
+    from scenes import CHAPTER
+
+    by_name = CHAPTER.by_name()
+    unknown = [n for n in names if n not in by_name]
+    if unknown:
+        raise UsageError(f"unknown scene {unknown[0]!r}; scenes: {', '.join(by_name)}")
+    return [by_name[n] for n in names] if names else list(CHAPTER.scenes)
+
+
+def writable_dir(path: str, what: str) -> Path:
+    """The folder (not created yet); a UsageError unless a file can be made there."""
+    if not path.strip():
+        raise UsageError(f"{what}: the folder name is empty; give a folder to write into")
+    target = Path(path)
+    probe = target
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    if not probe.is_dir():
+        raise UsageError(f"{what} {path}: {probe} is not a folder")
+    try:  # /proc, /sys and read-only mounts pass an access() check but take no files
+        with tempfile.NamedTemporaryFile(dir=probe, prefix=".probe-"):
+            pass
+    except OSError as error:
+        raise UsageError(f"{what} {path}: cannot write there ({error.strerror or error}); "
+                         "choose a writable folder") from None
+    return target
+
+
+def check_tools(narrate: bool) -> None:
+    """The system tools the render needs, checked once, up front."""
+    if shutil.which("ffmpeg") is None:
+        raise UsageError("ffmpeg is missing: install it with `apt-get install ffmpeg` "
+                         "(or run `./run video`, which does)")
+    problem = narration.DEFAULT_VOICE.check() if narrate else None
+    if problem:
+        raise UsageError(problem)
+
+
+def plan(*, scenes: list[str], quality: str, settings: list[str], out: str | None,
+         default_out: Path, jobs: int | None = None, narrate: bool = True,
+         keyframes: str | None = None) -> Plan:
+    """Check every argument and tool up front, speak what is not spoken yet, and look
+    the scenes up in the cache. Nothing is written to the output folder before this."""
+    if quality not in QUALITIES:
+        raise UsageError(f"--quality {quality!r}: must be one of {', '.join(QUALITIES)}")
+    if jobs is not None and jobs < 1:
+        raise UsageError(f"--jobs {jobs}: must be a whole number of 1 or more")
+    parsed = parse_settings(settings)
+    chosen = pick_scenes(scenes)
+    target = writable_dir(str(default_out) if out is None else out, "--out")
+    frames = writable_dir(keyframes, "--keyframes") if keyframes is not None else None
+    check_tools(narrate)
+    writable_dir(str(cache.CACHE), "the cache folder (EXPLAINER_CACHE)")
+    speech = speak_all(chosen, parsed, narrate)
+    keys = {sc.__name__: cache.scene_key(sc, quality, parsed, narrate,
+                                         encoder=encoder_options(quality),
+                                         passages=speech[sc.__name__])
+            for sc in chosen}
+    lengths = {sc.__name__: sum(narration.beat_lengths(sc.beat_seconds,
+                                                       speech[sc.__name__]).values())
+               for sc in chosen}
+    stored = {name: load(cache.SCENES / key) for name, key in keys.items()}
+    # Used from now on: a render pruning at the same time must not take them away.
+    cache.mark_used(cache.SCENES / key for key in keys.values())
+    if frames is not None:
+        stored = dict.fromkeys(stored)  # key frames are saved while drawing: draw again
+    return Plan(quality, parsed, narrate, chosen, keys, stored, jobs or os.cpu_count() or 1,
+                lengths, target, frames)
+
+
+def speak_all(chosen: list[Any], settings: dict[str, Any],
+              narrate: bool) -> dict[str, list[narration.Passage]]:
+    """Every chosen scene's passages, spoken (a few at once) or taken from the cache;
+    a warning line for each recording that names no beat or is silent."""
+    if not narrate:
+        return {sc.__name__: [] for sc in chosen}
+    try:
+        for sc in chosen:
+            for warning in narration.check_recordings(sc.__name__, list(sc.beat_seconds)):
+                print(f"render.py: warning: {warning}", file=sys.stderr)
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as speakers:
+            spoken = speakers.map(lambda sc: cache.speech(sc, settings), chosen)
+            return {sc.__name__: passages for sc, passages in zip(chosen, spoken)}
+    except narration.NarrationError as error:
+        raise UsageError(str(error)) from None
+
+
+# ----------------------------------------------------------------- drawing
+
+
+def _peak_memory() -> int:
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def render_job(name: str, quality: str, settings: dict[str, Any], narrate: bool,
+               entry: str, keyframes: str | None) -> tuple[dict[str, Any], int]:
+    """Worker process: render one scene into the cache entry; (its record, peak KiB)."""
+    from production.scene_output import produce_scene
+    from scenes import CHAPTER
+
+    def manim(scene_class: Any, media_dir: Path, durations: dict[str, float]) -> Any:
+        return construct_scene(scene_class, quality, settings, media_dir, video=True,
+                               keyframes=Path(keyframes) if keyframes else None,
+                               durations=durations)
+
+    result = produce_scene(CHAPTER.by_name()[name], Path(entry), manim, narrate=narrate,
+                           settings=settings)
+    return result.to_json(), _peak_memory()
+
+
+def alpha_job(name: str, quality: str, settings: dict[str, Any], narrate: bool,
+              entry: str, keyframes: str | None) -> tuple[dict[str, Any], int]:
+    """Worker process: the scene's transparent clips into the cache entry."""
+    from production.slides import produce_alpha
+    from scenes import CHAPTER
+
+    def manim(scene_class: Any, media_dir: Path, durations: dict[str, float]) -> Any:
+        return construct_scene(scene_class, quality, settings, media_dir, video=True,
+                               transparent=True, durations=durations)
+
+    meta = produce_alpha(CHAPTER.by_name()[name], Path(entry), manim, narrate=narrate,
+                         settings=settings)
+    return meta, _peak_memory()
+
+
+class Progress:
+    """One display over the scenes: done, rendering, time left. Quiet off a terminal."""
+
+    def __init__(self, total: int) -> None:
+        self.live = sys.stderr.isatty() and total > 0
+        if self.live:
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+            from rich.progress import Progress as Bar
+
+            self.bar = Bar(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                           TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
+                           transient=True)
+            self.task = self.bar.add_task("rendering", total=total)
+
+    def start(self) -> None:
+        """Show the display (it redraws from a thread: start it after the workers fork)."""
+        if self.live:
+            self.bar.start()
+
+    def update(self, rendering: list[str], advance: int = 0) -> None:
+        if self.live:
+            label = ", ".join(rendering) if rendering else "finishing"
+            self.bar.update(self.task, advance=advance, description=f"rendering {label}")
+
+    def say(self, line: str) -> None:
+        if self.live:
+            self.bar.console.print(line)
+        else:
+            print(line, flush=True)
+
+    def close(self) -> None:
+        if self.live:
+            self.bar.stop()
+
+
+#: a worker's job: (scene name, quality, settings, narrate, cache entry, key-frame folder)
+#: -> (its record, the worker's peak memory in KiB)
+Job = Callable[[str, str, dict[str, Any], bool, str, str | None], tuple[Any, int]]
+
+
+def render_missing(plan: Plan, missing: list[Any], job: Job, *, variant: str = "",
+                   label: str = "{}") -> tuple[dict[str, Any], list[int]]:
+    """Run ``job`` for each scene of ``missing`` in worker processes, longest first (so
+    no worker is left with a long scene at the end); returns each scene's record by
+    name and the workers' peak memory (KiB)."""
+    todo = sorted(missing, key=lambda sc: -plan.seconds[sc.__name__])
+    frames = str(plan.keyframes) if plan.keyframes else None
+    jobs = [(label.format(sc.__name__), job,
+             (sc.__name__, plan.quality, plan.settings, plan.narrate,
+              str(plan.entry(sc.__name__, variant)), frames)) for sc in todo]
+    progress = Progress(len(jobs))
+    try:
+        records, peaks = run_workers(jobs, min(plan.workers, max(1, len(jobs))), progress)
+    finally:
+        progress.close()
+    by_label = {label.format(sc.__name__): sc.__name__ for sc in todo}
+    return {by_label[lab]: record for lab, record in records.items()}, peaks
+
+
+def ensure_scenes(plan: Plan) -> tuple[dict[str, SceneOutput], list[int]]:
+    """Every chosen scene's finished output: from the cache, or rendered in parallel.
+    Prints a line per scene, and the layout and timing problems it found."""
+    missing = [sc for sc in plan.chosen if plan.stored[sc.__name__] is None]
+    records, peaks = render_missing(plan, missing, render_job)
+    results = {n: r for n, r in plan.stored.items() if r is not None}
+    for name, record in records.items():
+        results[name] = SceneOutput.from_json(record, plan.entry(name))
+    for sc in plan.chosen:
+        result = results[sc.__name__]
+        print(scene_line(result, "rendered" if sc.__name__ in records else "cached"))
+        for problem in result.layout_problems + result.timing_problems:
+            print(f"render.py: warning: {sc.__name__}: {problem}", file=sys.stderr)
+    return results, peaks
+
+
+def scene_line(result: SceneOutput, how: str) -> str:
+    loud = (f", {result.loudness.integrated:.1f} LUFS, true peak "
+            f"{result.loudness.true_peak:.1f} dBTP" if result.loudness else "")
+    return f"{result.name}: {result.seconds:.1f} s{loud} ({how})"
+
+
+# ----------------------------------------------------------------- around a render
+
+
+def lock_output(plan: Plan) -> None:
+    """Wait while another render writes into the output folder, then hold it until this
+    one ends.
+
+    Called after every argument is checked and before anything is written there. The
+    lock goes with the process, however it ends. Scenes the other render stored in the
+    meantime are taken from the cache instead of being drawn again.
+    """
+    from production import lock
+
+    out = plan.out
+
+    def waiting(pid: int | None) -> None:
+        holder = f" (pid {pid})" if pid else ""
+        print(f"render.py: waiting for another render writing into {out}{holder}",
+              file=sys.stderr, flush=True)
+
+    out.mkdir(parents=True, exist_ok=True)
+    try:
+        waited = lock.hold(out, waiting)
+    except OSError as error:  # a file system that cannot lock a folder (some NFS mounts)
+        print(f"render.py: warning: cannot lock {out} ({error.strerror}); another render "
+              "into it at the same time would collide", file=sys.stderr)
+        return
+    if waited and plan.keyframes is None:
+        plan.stored = {name: stored or load(plan.entry(name))
+                       for name, stored in plan.stored.items()}
+
+
+def keep_in_cache(plan: Plan, variants: tuple[str, ...] = ("",)) -> None:
+    """Mark the cache entries this render used, then prune what no render has used lately."""
+    cache.mark_used(plan.entry(sc.__name__, v) for sc in plan.chosen for v in variants)
+    cache.prune()
+
+
+def summary(rendered: int, total: int, peaks: list[int], plan: Plan, started: float) -> str:
+    elapsed = time.monotonic() - started
+    if peaks:
+        workers = min(plan.workers, rendered)
+        return (f"rendered {rendered} of {total} scenes in {elapsed:.1f} s with "
+                f"{workers} worker(s); peak memory per worker {max(peaks) / 1024:.0f} MiB")
+    return f"nothing to render: all {total} scenes cached ({elapsed:.1f} s)"
+
+
+__all__ = ["Plan", "Progress", "alpha_job", "check_tools", "ensure_scenes", "keep_in_cache",
+           "lock_output", "plan", "render_job", "render_missing", "summary"]

@@ -1,0 +1,97 @@
+"""Publishing a planned render: the scenes and the chapter bundle into out/ (chapter.mp4,
+captions, chapters.txt, thumbnail, manifest), or the slide clips and decks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from production import bundle, cache
+from production import chapter as chapter_files
+from production.drawing import QUALITIES
+from production.pipeline import Plan, alpha_job, ensure_scenes, render_missing
+from production.scene_output import SceneOutput
+
+ALPHA = "-alpha"  # the cache variant holding a scene's transparent clips
+
+
+def scenes(plan: Plan, results: dict[str, SceneOutput]) -> None:
+    """Every chosen scene's MP4 and captions into out/scenes/."""
+    for sc in plan.chosen:
+        result = results[sc.__name__]
+        for f in (result.video, *result.captions):
+            bundle.publish(f, plan.out / "scenes" / f.name)
+
+
+def chapter(plan: Plan, results: dict[str, SceneOutput]) -> str:
+    """The whole chapter into out/: chapter.mp4 and its captions (joined once and cached),
+    chapters.txt, thumbnail.jpg and manifest.json. Returns the line to print."""
+    from core.ledger import compute
+    from scenes import CHAPTER
+
+    out, ordered = plan.out, [results[sc.__name__] for sc in plan.chosen]
+    key = cache.chapter_key([plan.keys[r.name] for r in ordered], plan.quality)
+    joined = chapter_files.load(cache.CHAPTERS / key)
+    if joined is None:
+        joined = chapter_files.assemble(ordered, cache.CHAPTERS / key)
+    cache.mark_used([cache.CHAPTERS / key])
+    for f in joined.files():
+        bundle.publish(f, out / f.name)
+    titled = [(sc.title, r.seconds) for sc, r in zip(plan.chosen, ordered)]
+    bundle.write_text(out / "chapters.txt", bundle.chapters_text(bundle.chapters(titled)))
+    bundle.thumbnail(joined.video, _thumbnail_time(ordered, joined.starts, CHAPTER.thumbnail),
+                     out / "thumbnail.jpg", CHAPTER.title)
+    width, height, fps = QUALITIES[plan.quality]
+    files = [out / f.name for f in joined.files()] + [out / "chapters.txt",
+                                                      out / "thumbnail.jpg"]
+    bundle.manifest({
+        "title": CHAPTER.title,
+        "quality": {"name": plan.quality, "width": width, "height": height, "frame_rate": fps},
+        "duration": joined.seconds,
+        "loudness": None if joined.loudness is None else
+        {"integrated_lufs": joined.loudness.integrated,
+         "true_peak_dbtp": joined.loudness.true_peak},
+        "files": {f.name: {"sha256": cache.file_hash(f), "bytes": f.stat().st_size}
+                  for f in files},
+        "scenes": [
+            {"name": r.name, "title": sc.title, "start": start, "duration": r.seconds,
+             "content_key": plan.keys[r.name],
+             "files": {f"scenes/{f.name}": cache.file_hash(f)
+                       for f in (r.video, *r.captions)}}
+            for sc, r, start in zip(plan.chosen, ordered, joined.starts)
+        ],
+        "versions": bundle.versions(),
+        "ledger": compute(plan.settings),
+    }, out / "manifest.json")
+    loud = (f", {joined.loudness.integrated:.1f} LUFS, true peak "
+            f"{joined.loudness.true_peak:.1f} dBTP" if joined.loudness else "")
+    return f"chapter: {joined.seconds:.1f} s{loud} -> {out / joined.video.name}"
+
+
+def _thumbnail_time(ordered: list[SceneOutput], starts: tuple[float, ...],
+                    frame: tuple[str, str]) -> float:
+    """Seconds into the chapter of the last frame of the beat ``frame`` = (scene, beat)."""
+    scene_name, beat = frame
+    index = [r.name for r in ordered].index(scene_name)
+    picked = ordered[index]
+    beats = list(picked.beat_starts)
+    following = beats.index(beat) + 1
+    end = picked.beat_starts[beats[following]] if following < len(beats) else picked.seconds
+    return starts[index] + end - 0.1
+
+
+def slides(plan: Plan) -> tuple[list[int], dict[str, Any]]:
+    """Every chosen scene as clips for slides, with the decks and index.json, into the
+    output folder; renders what is missing (opaque and transparent) first. Returns the
+    workers' peak memory and the index."""
+    from production import slides as slide_files
+
+    results, peaks = ensure_scenes(plan)
+    missing = [sc for sc in plan.chosen
+               if not slide_files.load_alpha(plan.entry(sc.__name__, ALPHA), sc.__name__)]
+    _, alpha_peaks = render_missing(plan, missing, alpha_job, variant=ALPHA,
+                                    label="{} (transparent)")
+    bundle.clear_partials(plan.out)
+    index = slide_files.assemble(
+        [(sc, results[sc.__name__], plan.entry(sc.__name__, ALPHA)) for sc in plan.chosen],
+        plan.out)
+    return peaks + alpha_peaks, index
