@@ -21,7 +21,6 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-CHAPTER_TITLE = "How attention decides where to look"
 MIN_CHAPTER = 10.0  # seconds: the shortest chapter a video site accepts
 MAX_TITLE = 49
 THUMBNAIL_SIZE = (1280, 720)
@@ -147,7 +146,7 @@ def frame_at(video: Path, seconds: float) -> Any:
         return last.to_image()
 
 
-def thumbnail(video: Path, seconds: float, target: Path, title: str = CHAPTER_TITLE) -> Path:
+def thumbnail(video: Path, seconds: float, target: Path, title: str) -> Path:
     """A 1280x720 JPEG: the chapter's title on a band, the frame at ``seconds`` below it."""
     from PIL import Image, ImageDraw, ImageFont
 

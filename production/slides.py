@@ -207,13 +207,17 @@ def write_captions(scene_class: Any, result: SceneOutput, alpha: Path,
 @deck_writer("html")
 def write_html(slides: list[deck_html.Slide], out: Path) -> list[Path]:
     """deck.html: the scenes as slides in a browser, from disk."""
-    return [deck_html.write_deck(slides, out / "deck.html", bundle.CHAPTER_TITLE)]
+    from scenes import CHAPTER
+
+    return [deck_html.write_deck(slides, out / "deck.html", CHAPTER.title)]
 
 
 @deck_writer("pptx")
 def write_pptx(slides: list[deck_html.Slide], out: Path) -> list[Path]:
     """deck.pptx: a PowerPoint slide per scene, clip, poster frame and speaker notes."""
-    return [deck_pptx.write_pptx(slides, out, out / "deck.pptx", bundle.CHAPTER_TITLE)]
+    from scenes import CHAPTER
+
+    return [deck_pptx.write_pptx(slides, out, out / "deck.pptx", CHAPTER.title)]
 
 
 # ----------------------------------------------------------------- the slides folder

@@ -1,4 +1,5 @@
-"""The chapter: its title, its scenes in the order they play, its thumbnail frame.
+"""The chapter: its title, its scenes in the order they play, its thumbnail frame and
+its palette.
 
 The pipeline (production/) reads CHAPTER; each scene's ``section`` names its part of
 the ledger (``render.py numbers``) and the prefix of its --set parameters.
@@ -7,8 +8,10 @@ the ledger (``render.py numbers``) and the prefix of its --set parameters.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
+from core import palette
 from scenes.ask_offer import AskAndOffer
 from scenes.closed_book import OnePieceAtATime, SqueezeTheRow
 from scenes.formula import OneAttentionWeight
@@ -27,6 +30,7 @@ class Chapter:
     title: str  # on the thumbnail, in the manifest and the slide decks
     scenes: tuple[Any, ...]  # the Scene classes, in the order they play
     thumbnail: tuple[str, str]  # (scene, beat): the beat's last frame becomes the thumbnail
+    palette: ModuleType = palette  # its colours (core/palette.py), for scenes and decks
 
     def by_name(self) -> dict[str, Any]:
         return {scene.__name__: scene for scene in self.scenes}
