@@ -9,10 +9,8 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import wave
 from pathlib import Path
 
-import numpy as np
 import pytest
 from manim import FadeIn
 
@@ -21,19 +19,8 @@ from production import cache, captions, narration, slides
 from production.scene_output import SceneOutput
 from scenes import SCENES_BY_NAME, SCENES_IN_ORDER
 from scenes.base import ChapterScene, words
+from tests.sounds import write_tone
 from tests.test_chapter_parts import parts_problems
-
-
-def write_tone(path: Path, seconds: float, pitch: float = 220.0, rate: int = 22050) -> None:
-    t = np.arange(int(seconds * rate)) / rate
-    samples = (0.3 * np.sin(2 * np.pi * pitch * t) * 32767).astype("<i2")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with wave.open(str(path), "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(rate)
-        w.writeframes(samples.tobytes())
-
 
 # ----------------------------------------------------------------- add a voice
 

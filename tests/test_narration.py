@@ -2,28 +2,15 @@
 
 from __future__ import annotations
 
-import wave
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from core import ledger
 from production import narration
 from production.narration import NarrationError, Voice
 from scenes import SCENES_IN_ORDER
-
-
-def write_tone(path: Path, seconds: float, rate: int = 22050) -> None:
-    """A quiet 220 Hz tone standing in for a recorded voice."""
-    t = np.arange(int(seconds * rate)) / rate
-    samples = (0.3 * np.sin(2 * np.pi * 220 * t) * 32767).astype("<i2")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with wave.open(str(path), "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(rate)
-        w.writeframes(samples.tobytes())
+from tests.sounds import write_tone
 
 
 class CountingVoice:
