@@ -151,57 +151,42 @@ def deck_writer(name: str) -> Callable[[DeckWriter], DeckWriter]:
     return _register(DECK_WRITERS, name)
 
 
-@writer("mp4")
-def write_mp4(scene_class: Any, result: SceneOutput, alpha: Path, out: Path) -> list[Path]:
-    """SCENE.mp4: the scene as rendered, H.264 + AAC with its narration."""
-    return [bundle.publish(result.video, out / f"{result.name}.mp4")]
+def copies(name: str, sources: Callable[[SceneOutput, Path], list[Path]],
+           what: str) -> SceneWriter:
+    """Register a format the render already made: ``sources(result, alpha folder)`` are
+    copied into the slides folder under their own names."""
+    def write(scene_class: Any, result: SceneOutput, alpha: Path, out: Path) -> list[Path]:
+        return [bundle.publish(source, out / source.name) for source in sources(result, alpha)]
+
+    write.__doc__ = what
+    return writer(name)(write)
 
 
-@writer("silent-mp4")
-def write_silent(scene_class: Any, result: SceneOutput, alpha: Path, out: Path) -> list[Path]:
-    """SCENE-silent.mp4: the same picture without sound."""
-    target = out / f"{result.name}-silent.mp4"
-    silent_copy(result.video, target)
-    return [target]
+def derives(name: str, suffix: str, make: Callable[[Path, Path], None],
+            what: str) -> SceneWriter:
+    """Register a format made from the scene's MP4: ``make(video, target)`` writes
+    SCENE``suffix`` in the slides folder."""
+    def write(scene_class: Any, result: SceneOutput, alpha: Path, out: Path) -> list[Path]:
+        target = out / f"{result.name}{suffix}"
+        make(result.video, target)
+        return [target]
+
+    write.__doc__ = what
+    return writer(name)(write)
 
 
-@writer("alpha-webm")
-def write_alpha_webm(scene_class: Any, result: SceneOutput, alpha: Path,
-                     out: Path) -> list[Path]:
-    """SCENE-alpha.webm: VP9 with a transparent background, for browser decks."""
-    webm, _ = alpha_files(alpha, result.name)
-    return [bundle.publish(webm, out / webm.name)]
-
-
-@writer("alpha-mov")
-def write_alpha_mov(scene_class: Any, result: SceneOutput, alpha: Path,
-                    out: Path) -> list[Path]:
-    """SCENE-alpha.mov: ProRes 4444 with alpha, for Keynote and video editors."""
-    _, mov = alpha_files(alpha, result.name)
-    return [bundle.publish(mov, out / mov.name)]
-
-
-@writer("gif")
-def write_gif(scene_class: Any, result: SceneOutput, alpha: Path, out: Path) -> list[Path]:
-    """SCENE.gif: a looping preview under 8 MB."""
-    target = out / f"{result.name}.gif"
-    gif(result.video, target)
-    return [target]
-
-
-@writer("poster")
-def write_poster(scene_class: Any, result: SceneOutput, alpha: Path, out: Path) -> list[Path]:
-    """SCENE.png: the poster frame (the decks show it before the clip plays)."""
-    target = out / f"{result.name}.png"
-    poster(result.video, target)
-    return [target]
-
-
-@writer("captions")
-def write_captions(scene_class: Any, result: SceneOutput, alpha: Path,
-                   out: Path) -> list[Path]:
-    """SCENE.srt and SCENE.vtt (none for a silent render)."""
-    return [bundle.publish(source, out / source.name) for source in result.captions]
+copies("mp4", lambda result, alpha: [result.video],
+       "SCENE.mp4: the scene as rendered, H.264 + AAC with its narration.")
+derives("silent-mp4", "-silent.mp4", silent_copy, "SCENE-silent.mp4: the picture, no sound.")
+copies("alpha-webm", lambda result, alpha: [alpha_files(alpha, result.name)[0]],
+       "SCENE-alpha.webm: VP9 with a transparent background, for browser decks.")
+copies("alpha-mov", lambda result, alpha: [alpha_files(alpha, result.name)[1]],
+       "SCENE-alpha.mov: ProRes 4444 with alpha, for Keynote and video editors.")
+derives("gif", ".gif", gif, "SCENE.gif: a looping preview under 8 MB.")
+derives("poster", ".png", poster,
+        "SCENE.png: the poster frame (the decks show it before the clip plays).")
+copies("captions", lambda result, alpha: result.captions,
+       "SCENE.srt and SCENE.vtt (none for a silent render).")
 
 
 @deck_writer("html")
