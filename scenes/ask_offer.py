@@ -18,17 +18,11 @@ from manim import (
 
 from scenes import style
 from scenes.base import ChapterScene, align_baselines, baseline, word_row, words
-from scenes.components.markup_formula import text_baseline
 from scenes.components.number_column import BOX_WIDTH, NumberColumn
+from scenes.numbers import decimal
 
 #: the sizes a sentence may take, largest first, before it is put on two lines
 SENTENCE_SIZES = (style.LABEL, style.SMALL, style.MIN_FONT_SIZE)
-
-
-def number(x: float) -> str:
-    """A feature score, a product or a match, as shown: two decimals (never "-0.00")."""
-    text = f"{x:.2f}"
-    return "0.00" if text == "-0.00" else text
 
 
 def fitted_row(items: list[str], width: float) -> VGroup:
@@ -64,7 +58,7 @@ class AskAndOffer(ChapterScene):
     def spoken(cls, numbers: dict) -> dict[str, str]:
         """Numbers the narration names, from the same ledger as the pictures."""
         n = numbers
-        return {"reader": n["reader"], "top_word": n["top_word"], "match": f"{n['top_match']:.2f}"}
+        return {"reader": n["reader"], "top_word": n["top_word"], "match": decimal(n["top_match"])}
 
 
     def construct(self) -> None:
@@ -85,8 +79,8 @@ class AskAndOffer(ChapterScene):
         table_x = sentence.get_x()
         reader_word, top_word = sentence[reader_i], sentence[top_i]
 
-        query = NumberColumn([number(x) for x in n["query"]], style.QUERY)
-        key = NumberColumn([number(x) for x in n["key"]], style.KEY)
+        query = NumberColumn([decimal(x) for x in n["query"]], style.QUERY)
+        key = NumberColumn([decimal(x) for x in n["key"]], style.KEY)
         asks = words("asks for", style.SMALL, style.QUERY)
         offers = words("offers", style.SMALL, style.KEY)
         headers_y = sentence.get_bottom()[1] - style.GAP * 2.5
@@ -105,7 +99,7 @@ class AskAndOffer(ChapterScene):
             mob.set_x(x)
         features.to_edge(LEFT, buff=style.EDGE)
         for label, number_text in zip(features, query.get_numbers()):
-            label.shift(UP * (text_baseline(number_text) - text_baseline(label)))
+            label.shift(UP * (baseline(number_text) - baseline(label)))
         ties = VGroup(*(
             Line(word.get_bottom() + DOWN * 0.08, header.get_top() + UP * 0.08,
                  color=color, stroke_width=2)
@@ -142,7 +136,7 @@ class AskAndOffer(ChapterScene):
         b = self.beat("multiply")
         step = BOX_WIDTH + 1.0
         xq = right_of_labels + style.GAP + BOX_WIDTH / 2
-        products = NumberColumn([number(x) for x in n["products"]], style.INK,
+        products = NumberColumn([decimal(x) for x in n["products"]], style.INK,
                                 fill_opacity=0.06).move_to(query).set_x(xq + 2 * step)
         term = words("term by term", style.SMALL).move_to(asks).set_x(products.get_x())
         align_baselines([asks, term])
@@ -162,7 +156,7 @@ class AskAndOffer(ChapterScene):
         boxes = products.get_boxes()
         rule = Line(boxes.get_corner(DOWN + LEFT), boxes.get_corner(DOWN + RIGHT),
                     color=style.INK, stroke_width=2).shift(DOWN * 0.2)
-        total = words(number(n["top_match"]), style.BODY, style.INK)
+        total = words(decimal(n["top_match"]), style.BODY, style.INK)
         total.next_to(rule, DOWN, buff=style.GAP).set_x(products.get_x())
         name = words("q · k  =", style.BODY, t2c={"q": style.QUERY, "k": style.KEY})
         name.next_to(total, LEFT, buff=style.GAP)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from manim import (
     DOWN,
     LEFT,
@@ -35,24 +37,16 @@ from scenes.components.squeeze import (
     funnel,
     third_ticks,
 )
+from scenes.numbers import factor, factor_figure, out_of, percent
 
-
-def times(x: float) -> str:
-    """A squeeze factor as shown: up to two decimals, no trailing zeros (1.5×, 2.25×, 1×)."""
-    return f"{x:.2f}".rstrip("0").rstrip(".") + "×"
-
-
-def count(recovered: int, total: int) -> str:
-    """A count out of a total as shown (32/60)."""
-    return f"{recovered}/{total}"
+#: the threshold in the ledger's recovery rule: "... at least 90 % of its variance ..."
+THRESHOLD = re.compile(r"at least ([0-9.]+) ?% of")
 
 
 def rule_in_brief(rule: str) -> str:
-    """The ledger's recovery rule in a few words, keeping its threshold as the ledger words it."""
-    threshold = rule.split("at least ", 1)[-1].split(" of", 1)[0] if "at least " in rule else ""
-    if not threshold:
-        return "Came back: " + rule
-    return (f"Right means a read-out of the room explains\nat least {threshold} "
+    """The ledger's recovery rule in a few words, with the threshold the ledger states."""
+    threshold = float(THRESHOLD.search(rule).group(1)) / 100
+    return (f"Right means a read-out of the room explains\nat least {percent(threshold, 2)} "
             "of that number, on fresh rows")
 
 
@@ -68,7 +62,7 @@ class SqueezeTheRow(ChapterScene):
         """Numbers the narration names, from the same ledger as the pictures."""
         n = numbers
         return {"room": str(n["room"]), "length": str(n["length"]),
-                "squeeze": times(n["squeeze"]).rstrip("×")}
+                "squeeze": factor_figure(n["squeeze"])}
 
 
     #: the drawing's share of the frame's width (scene units); the panel takes the rest
@@ -103,14 +97,14 @@ class SqueezeTheRow(ChapterScene):
         panel = ReadoutPanel(
             {"kept": "kept (room)", "went_in": "went in", "squeeze": "squeeze",
              "back": "came back"},
-            {"kept": str(room), "went_in": str(n["length"]), "squeeze": times(n["squeeze"]),
-             "back": count(n["recovered_count"], n["length"])},
+            {"kept": str(room), "went_in": str(n["length"]), "squeeze": factor(n["squeeze"]),
+             "back": out_of(n["recovered_count"], n["length"])},
             value_colors={"kept": style.ROOM, "back": style.GOOD},
         )
         panel.align_to(went_in, UP)
         panel.set_x(config.frame_width / 2 - style.EDGE - self.PANEL_WIDTH, LEFT)
         thirds = ThirdsTable(("front", "middle", "back"),
-                             [count(*c) for c in n["third_counts"]], width=self.PANEL_WIDTH)
+                             [out_of(*c) for c in n["third_counts"]], width=self.PANEL_WIDTH)
         thirds.next_to(panel, DOWN, buff=style.GAP * 1.5).align_to(panel, LEFT)
 
         # The viewer sees a row of numbers (bars up and down) above a throat as wide as the room.
@@ -204,9 +198,9 @@ class SqueezeTheRow(ChapterScene):
             ReplacementTransform(state["guides"], new_guides),
             FadeOut(state["ticks"]), FadeIn(new_ticks),
             *panel.make_update_animations({
-                "kept": str(s["room"]), "went_in": str(length), "squeeze": times(s["squeeze"]),
-                "back": count(s["recovered_count"], length)}),
-            *thirds.make_update_animations([count(*c) for c in s["third_counts"]]),
+                "kept": str(s["room"]), "went_in": str(length), "squeeze": factor(s["squeeze"]),
+                "back": out_of(s["recovered_count"], length)}),
+            *thirds.make_update_animations([out_of(*c) for c in s["third_counts"]]),
         ]
         state.update({"in": [new_in], "out": [new_out], "guides": new_guides, "ticks": new_ticks})
         return anims

@@ -18,17 +18,23 @@ from manim import (
 )
 
 from scenes import style
-from scenes.base import ChapterScene, markup, words
+from scenes.base import (
+    ChapterScene,
+    baseline,
+    drawn_characters,
+    markup,
+    quoted,
+    stack_lines,
+    tint,
+    words,
+)
 from scenes.components.markup_formula import (
     MarkupFraction,
-    decimal_markup,
     glyphs,
     on_line,
-    plain,
-    text_baseline,
 )
 from scenes.components.number_column import NumberColumn
-from scenes.components.readout_panel import stack_lines
+from scenes.numbers import decimal, setting
 
 EQUALS_Y = 1.3  # both formulas put their "=" on this height (scene units)
 WORKED_Y = -0.3  # baseline of the worked numbers under the formulas
@@ -40,19 +46,9 @@ WORKED_SIZES = (style.LABEL, style.SMALL, style.MIN_FONT_SIZE)  # largest that f
 WORKED_STEP = 0.62  # between baselines of the worked division's lines
 
 
-def tint(text: str, color) -> str:
-    """Pango markup for ``text`` in one of the palette's colours."""
-    return f'<span foreground="{color.to_hex()}">{text}</span>'
-
-
-def sharpness_text(sharpness: float) -> str:
-    """The sharpness as set: 1, 3, 0.25 (no trailing zeros)."""
-    return f"{sharpness:g}"
-
-
 def vector_row(values, color) -> NumberColumn:
     """A query or key as a row of boxes, each holding one feature's number (2 decimals)."""
-    return NumberColumn([decimal_markup(x, low=0.0) for x in values], color, style.SMALL,
+    return NumberColumn([decimal(x) for x in values], color, style.SMALL,
                         box_width=VECTOR_BOX, row_step=VECTOR_BOX, direction=RIGHT,
                         box_height=style.CELL, fill_opacity=0.15)
 
@@ -61,7 +57,7 @@ def last_equals(line):
     """The last "=" glyph of a line: a MarkupText, or a group whose last part is one."""
     if not hasattr(line, "original_text"):
         return last_equals(line[-1])
-    return glyphs(line, "=", plain(line.original_text).count("=") - 1)
+    return glyphs(line, "=", drawn_characters(line).count("=") - 1)
 
 
 def equals_on(formula, y: float, holder=None):
@@ -85,7 +81,7 @@ class OneAttentionWeight(ChapterScene):
     def spoken(cls, numbers: dict) -> dict[str, str]:
         """Numbers the narration names, from the same ledger as the pictures."""
         n = numbers
-        return {"reader": n["reader"], "top_word": n["top_word"], "weight": f"{n['weight']:.2f}"}
+        return {"reader": n["reader"], "top_word": n["top_word"], "weight": decimal(n["weight"])}
 
     def worked_division(self, size: int, stacked: bool = False) -> VGroup:
         """The weight worked out, at ``size``: e^match, the row's sum, and their ratio.
@@ -100,13 +96,15 @@ class OneAttentionWeight(ChapterScene):
         """
         n = self.numbers
         reader, top = tint(n["reader"], style.QUERY), tint(n["top_word"], style.KEY)
-        times = f"{sharpness_text(n['sharpness'])} · " if n["sharpness"] != 1.0 else ""
-        shift = f" − {n['exp_shift']:g}" if n["exp_shift"] else ""
-        numerator, denominator = decimal_markup(n["numerator"]), decimal_markup(n["denominator"])
-        weight = tint(f"{n['weight']:.2f}", style.WEIGHT)
+        times = f"{setting(n['sharpness'])} · " if n["sharpness"] != 1.0 else ""
+        shift = f" − {setting(n['exp_shift'])}" if n["exp_shift"] else ""
+        # e^match and its row's sum: a power of ten once too large or small for two decimals
+        numerator = decimal(n["numerator"], low=0.01)
+        denominator = decimal(n["denominator"], low=0.01)
+        weight = tint(decimal(n["weight"]), style.WEIGHT)
         pair = f"{tint('w', style.WEIGHT)}({reader}, {top}) ="
         lines = [
-            markup(f"e<sup>{times}{decimal_markup(n['match'], low=0.0)}{shift}</sup> = "
+            markup(f"e<sup>{times}{decimal(n['match'])}{shift}</sup> = "
                    f"{numerator}", size),
             markup(f"Σ<sub>n</sub> e<sup>{times}match({reader}, n){shift}</sup> = "
                    f"{denominator}", size),
@@ -119,7 +117,7 @@ class OneAttentionWeight(ChapterScene):
             ratio.next_to(lhs, RIGHT, buff=0.2)
             ratio.shift(UP * (glyphs(lhs, "=").get_y() - ratio.get_bar().get_y()))
             result = markup(f"= {weight}", size).next_to(ratio, RIGHT, buff=0.2)
-            result.shift(UP * (text_baseline(lhs) - text_baseline(result)))
+            result.shift(UP * (baseline(lhs) - baseline(result)))
             last = VGroup(lhs, ratio, result)
             last.shift(UP * (lines[-1].get_bottom()[1] - style.LINE_GAP - last.get_top()[1]))
         else:
@@ -133,8 +131,8 @@ class OneAttentionWeight(ChapterScene):
     def construct(self) -> None:
         n = self.numbers
         reader, top = n["reader"], n["top_word"]
-        match_value = decimal_markup(n["match"], low=0.0)
-        row_total = f"{n['row_total']:.3f}"
+        match_value = decimal(n["match"])
+        row_total = decimal(n["row_total"], 3)
         sharp = n["sharpness"] != 1.0
         scaled = "s · " if sharp else ""  # the sharpness, only when it changes anything
         right_edge = config.frame_width / 2 - style.EDGE
@@ -156,19 +154,19 @@ class OneAttentionWeight(ChapterScene):
         equals_on(match, EQUALS_Y).set_x(-BLOCK_X)
         q_sym, k_sym = glyphs(match, "qi"), glyphs(match, "kj")
         query, key = vector_row(n["query"], style.QUERY), vector_row(n["key"], style.KEY)
-        asks = VGroup(words(f"“{reader}” asks for", style.SMALL, style.QUERY),
+        asks = VGroup(words(f"{quoted(reader)} asks for", style.SMALL, style.QUERY),
                       query).arrange(DOWN, buff=0.15)
-        offers = VGroup(words(f"“{top}” offers", style.SMALL, style.KEY),
+        offers = VGroup(words(f"{quoted(top)} offers", style.SMALL, style.KEY),
                         key).arrange(DOWN, buff=0.15)
         # The two rows side by side at the top, "offers" over its k, both clear of the
         # frame's edge on the left and of the grid cell on the right.
         icons = VGroup(asks, offers).arrange(RIGHT, buff=style.GAP * 1.2, aligned_edge=DOWN)
         # One baseline for both labels, low enough that a descender ("dog") clears its row.
         labels = [asks[0], offers[0]]
-        label_y = query.get_top()[1] + 0.15 + max(text_baseline(t) - t.get_bottom()[1]
+        label_y = query.get_top()[1] + 0.15 + max(baseline(t) - t.get_bottom()[1]
                                                   for t in labels)
         for label in labels:
-            label.shift(UP * (label_y - text_baseline(label)))
+            label.shift(UP * (label_y - baseline(label)))
         icons.to_edge(UP, buff=style.EDGE)
         icons.shift(RIGHT * (k_sym.get_x() - offers.get_x()))
         icons.shift(RIGHT * max(0.0, -right_edge - icons.get_left()[0]))
@@ -183,7 +181,7 @@ class OneAttentionWeight(ChapterScene):
         cell.set_fill(style.WEIGHT, opacity=n["weight"])  # brightness = weight, as in the grid
         cell.to_edge(UP, buff=style.EDGE)
         cell.set_x(max(w_sym.get_x(), icons.get_right()[0] + style.GAP + cell.width / 2))
-        row, column = tint(f"“{reader}”", style.QUERY), tint(f"“{top}”", style.KEY)
+        row, column = tint(quoted(reader), style.QUERY), tint(quoted(top), style.KEY)
         for note_lines in ([f"row {row}, column {column}", "its cell in the grid"],
                            [f"row {row},", f"column {column}"]):
             cell_note = stack_lines([markup(line, style.SMALL, style.MUTED)
@@ -215,11 +213,11 @@ class OneAttentionWeight(ChapterScene):
         ], LINE_STEP)
         names.align_to(match, LEFT).shift(UP * TEXT_TOP)
         if sharp:
-            sharp_lines = [f"s = {sharpness_text(n['sharpness'])} is the sharpness: it",
+            sharp_lines = [f"s = {setting(n['sharpness'])} is the sharpness: it",
                            "multiplies the match before the e."]
         else:
             sharp_lines = ["A sharpness would multiply the",
-                           f"match before the e; here it is {sharpness_text(n['sharpness'])}."]
+                           f"match before the e; here it is {setting(n['sharpness'])}."]
         note = stack_lines([words(line, style.SMALL, style.MUTED) for line in sharp_lines],
                            LINE_STEP)
         note.align_to(names, LEFT).shift(UP * (TEXT_TOP - 2.5 * LINE_STEP))

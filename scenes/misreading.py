@@ -18,7 +18,7 @@ from manim import (
 )
 
 from scenes import style
-from scenes.base import ChapterScene, align_baselines, word_row, words
+from scenes.base import ChapterScene, align_baselines, quoted, word_row, words
 
 BAR_HEIGHT = 2.4  # scene units for a share of 1.0
 
@@ -67,7 +67,7 @@ class TheMisreading(ChapterScene):
             bar.move_to([label.get_center()[0], floor + bar.height / 2, 0])
         reader = labels[n["reader_index"]]
         reader.set_color(style.QUERY)
-        row_note = words(f"the row of \u201c{n['reader']}\u201d", style.LABEL, style.QUERY)
+        row_note = words(f"the row of {quoted(n['reader'])}", style.LABEL, style.QUERY)
         row_note.next_to(bars, UP, buff=style.GAP)
         chart = VGroup(bars, labels, row_note).move_to(UP * 0.3)
         what = words("what was combined", style.BODY, style.WEIGHT)

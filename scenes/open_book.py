@@ -19,16 +19,7 @@ from scenes import style
 from scenes.base import ChapterScene, align_baselines, words
 from scenes.components.accuracy_chart import AccuracyBars
 from scenes.components.alignment_map import AlignmentMap, WeightKey
-
-
-def percent(share: float) -> str:
-    """A share (fraction) as a whole percent: 0.2239 -> '22 %'."""
-    return f"{round(100 * share)} %"
-
-
-def percent_exact(share: float) -> str:
-    """A share as a percent to at most one decimal: 0.125 -> '12.5 %', 0.5 -> '50 %'."""
-    return f"{100 * share:.1f}".rstrip("0").rstrip(".") + " %"
+from scenes.numbers import percent, percent_figure
 
 
 class LeaveTheBookOpen(ChapterScene):
@@ -43,8 +34,8 @@ class LeaveTheBookOpen(ChapterScene):
         """Numbers the narration names, from the same ledger as the pictures."""
         n = numbers
         return {"longest": str(n["lengths"][-1]),
-                "closed": str(round(100 * n["closed_book_accuracy"][-1])),
-                "open": str(round(100 * n["attention_accuracy"][-1]))}
+                "closed": percent_figure(n["closed_book_accuracy"][-1]),
+                "open": percent_figure(n["attention_accuracy"][-1])}
 
 
     #: the grid's largest cell (width, height) and the space it may fill (scene units)
@@ -121,7 +112,7 @@ class LeaveTheBookOpen(ChapterScene):
         all_right = words("all right", style.SMALL, style.MUTED)
         all_right.next_to(closed.get_top_line(), UP, buff=0.1).align_to(closed.get_top_line(),
                                                                          LEFT)
-        chance = words(f"chance\n{percent_exact(n['chance_accuracy'])}", style.SMALL,
+        chance = words(f"chance\n{percent(n['chance_accuracy'], 1)}", style.SMALL,
                        style.MUTED)
         chance.next_to(opened.get_chance_line(), RIGHT, buff=0.2)
         x_caption = words("words in the sentence", style.SMALL, style.MUTED)

@@ -30,9 +30,19 @@ from manim import (
 )
 
 from scenes import style
-from scenes.base import ChapterScene, align_baselines, baseline, markup, words
+from scenes.base import (
+    ChapterScene,
+    align_baselines,
+    markup,
+    quoted,
+    row_label,
+    stack_lines,
+    tint,
+    words,
+)
 from scenes.components.bar_list import BarList, swap_in_group
 from scenes.components.bottle import Bottle, Flask, Tag
+from scenes.numbers import decimal, percent, setting
 
 #: the ingredients the story follows: what "lies" means in this sentence, and
 #: what it does not; a bar list always shows them, besides its largest rows
@@ -42,8 +52,11 @@ TOP = 3
 #: the reader whose look-back row is picked out: "still" sees only the words
 #: before it and itself
 LOOKBACK_READER = "still"
-#: width of the column of row names left of the bottles (scene units)
+#: width of the column of row names left of the bottles (scene units), and their type size
 HEADER_WIDTH = 1.35
+ROW_NAME = style.MIN_FONT_SIZE
+#: from one line of the recipe card to the next (scene units)
+RECIPE_STEP = 0.42
 #: from one row of ingredients to the next in the chemistry lists (scene units)
 ROW_STEP = 0.43
 #: how far a column rises when it is picked up to be shuffled (scene units)
@@ -53,33 +66,6 @@ SMALL_FLASK = 0.42
 
 
 # ------------------------------------------------------------------ formatting
-
-
-def percent(fraction: float) -> str:
-    """A fraction as a percent label: whole percents, finer digits only below 1 %."""
-    p = 100 * fraction
-    if p == 0 or p >= 0.95:
-        return f"{p:.0f} %"
-    if p >= 0.095:
-        return f"{p:.1f} %"
-    if p >= 0.0095:
-        return f"{p:.2f} %"
-    return "<0.01 %"
-
-
-def amount(x: float) -> str:
-    """An ingredient amount or a unit's activation (no unit), two decimals."""
-    return f"{x:.2f}"
-
-
-def plain(x: float) -> str:
-    """A setting as typed: whole numbers without decimals (1,000,000), others as short as exact."""
-    return f"{x:,.0f}" if x == int(x) else f"{x:g}"
-
-
-def match_text(x: float) -> str:
-    """A recipe . tag match (no unit), one decimal."""
-    return f"{x:.1f}"
 
 
 def two_lines(text: str) -> list[str]:
@@ -102,11 +88,6 @@ def heading(text: str) -> VGroup:
     return markup(text, style.HEADING).to_edge(UP, buff=style.EDGE)
 
 
-def quoted(word: str, color) -> str:
-    """A word in quotes, in a role colour (Pango markup)."""
-    return f'<span foreground="{color.to_hex()}">\u201c{word}\u201d</span>'
-
-
 def retitle(scene: ChapterScene, old, new, run_time: float):
     """The heading cross-fades to ``new``."""
     scene.play(FadeOut(old, shift=UP * 0.15), FadeIn(new, shift=UP * 0.15), run_time=run_time)
@@ -114,15 +95,6 @@ def retitle(scene: ChapterScene, old, new, run_time: float):
 
 
 # ------------------------------------------------------------------ pieces
-
-
-def stack_lines(lines: list, step: float = 0.42) -> VGroup:
-    """Lines of text left-aligned with their baselines ``step`` apart (even spacing
-    whatever letters hang below the line)."""
-    block = VGroup(*lines).arrange(DOWN, aligned_edge=LEFT)
-    for i, line in enumerate(lines):
-        line.shift(UP * (-i * step - baseline(line)))
-    return block
 
 
 def tag(text: str, width: float) -> Tag:
@@ -136,13 +108,6 @@ def fade(m, opacity: float, shift):
     if isinstance(m, (Bottle, Tag)):
         return m.animate.fade_to(opacity).shift(shift)
     return m.animate.set_opacity(opacity).shift(shift)
-
-
-def row_name(text: str, color) -> VGroup:
-    """A row name in the left column, left-aligned at the frame's edge."""
-    name = words(text, style.MIN_FONT_SIZE, color)
-    name.set_x(-config.frame_width / 2 + style.EDGE, LEFT)
-    return name
 
 
 class PotionMixing(ChapterScene):
@@ -191,8 +156,8 @@ class PotionMixing(ChapterScene):
             tags.add(tag(leading, pitch - 0.2).set_x(bottle.get_x()))
         tags.next_to(names, DOWN, buff=0.15)
         tags.set_x(bottles.get_x())
-        potion_row = row_name("potion\n(value)", style.VALUE).set_y(bottles.get_y())
-        tag_row = row_name("tag\n(key)", style.KEY).set_y(tags.get_y())
+        potion_row = row_label("potion\n(value)", style.VALUE, ROW_NAME).set_y(bottles.get_y())
+        tag_row = row_label("tag\n(key)", style.KEY, ROW_NAME).set_y(tags.get_y())
         slot_y = bottles.get_top()[1] + 0.3
         floor = tags.get_bottom()[1]  # the lower area starts below the tags
 
@@ -209,8 +174,9 @@ class PotionMixing(ChapterScene):
         contents = sorted((i for i in range(len(inside)) if inside[i] > 0),
                           key=lambda i: -inside[i])
         potion_line = markup(
-            f"the potion of {quoted(asker, style.VALUE)}:  "
-            + "  \u00b7  ".join(f"{ingredients[i]} {percent(inside[i])}" for i in contents),
+            f"the potion of {tint(quoted(asker), style.VALUE)}:  "
+            + "  \u00b7  ".join(f"{ingredients[i]} {percent(inside[i], small=True)}"
+                                 for i in contents),
             style.SMALL,
         ).next_to(tags, DOWN, buff=0.6).set_x(0)
         self.play(FadeIn(potion_line, shift=UP * 0.1), run_time=b.part(0.15))
@@ -219,14 +185,14 @@ class PotionMixing(ChapterScene):
         # and how well each tag matches the recipe.
         b = self.beat("recipe")
         title = retitle(self, title, heading(
-            f"The alchemist of {quoted(asker, style.QUERY)} reads every tag"), b.part(0.1))
+            f"The alchemist of {tint(quoted(asker), style.QUERY)} reads every tag"), b.part(0.1))
         wanted = [f for f, q in zip(features, n["queries"][ai]) if q > 0]
         lines = VGroup(
             words("recipe (query)", style.MIN_FONT_SIZE, style.QUERY),
             *(words(f, style.MIN_FONT_SIZE) for f in wanted),
-            words(f"sharpness {plain(n['sharpness'])}", style.MIN_FONT_SIZE, style.MUTED),
+            words(f"sharpness {setting(n['sharpness'])}", style.MIN_FONT_SIZE, style.MUTED),
         )
-        stack_lines(list(lines))
+        stack_lines(lines, RECIPE_STEP)
         for line in lines[1:-1]:  # the wanted features, indented under the title
             line.shift(RIGHT * 0.3)
         card = RoundedRectangle(corner_radius=0.12, width=lines.width + 0.4,
@@ -236,11 +202,10 @@ class PotionMixing(ChapterScene):
         recipe.next_to((-config.frame_width / 2 + style.EDGE, floor, 0), DOWN + RIGHT,
                        buff=0).shift(DOWN * 0.3)
         flask = Flask(height=1.45).next_to(recipe, RIGHT, buff=0.6).align_to(recipe, UP)
-        matches = VGroup(*(words(match_text(m), style.MIN_FONT_SIZE).move_to(
+        matches = VGroup(*(words(decimal(m, 1), style.MIN_FONT_SIZE).move_to(
             (bt.get_x(), slot_y, 0)) for m, bt in zip(n["matches"], bottles)))
         align_baselines(matches)
-        match_row = row_name("match", style.MUTED)
-        align_baselines([matches[0], match_row])
+        match_row = row_label("match", style.MUTED, ROW_NAME, beside=matches[0])
         self.play(FadeOut(potion_line), names[ai].animate.set_color(style.QUERY),
                   bottles[ai].animate.set_glass_color(style.QUERY),
                   run_time=b.part(0.1))
@@ -252,11 +217,10 @@ class PotionMixing(ChapterScene):
         # that fill it exactly to the top.
         b = self.beat("pour")
         title = retitle(self, title, heading("He pours in proportion to the match"), b.part(0.1))
-        pour_row = row_name("pour", style.WEIGHT)
-        align_baselines([matches[0], pour_row])
+        pour_row = row_label("pour", style.WEIGHT, ROW_NAME, beside=matches[0])
         swaps = []
         for i, share in enumerate(n["pour"]):
-            label = words(percent(share), style.MIN_FONT_SIZE, style.WEIGHT)
+            label = words(percent(share, small=True), style.MIN_FONT_SIZE, style.WEIGHT)
             label.move_to(matches[i])
             align_baselines([matches[i], label])
             swaps.append(swap_in_group(matches, i, label))
@@ -265,7 +229,8 @@ class PotionMixing(ChapterScene):
         pours = [bt.make_pour_animation(flask, share) for bt, share in zip(bottles, n["pour"])]
         self.cue("pour")
         self.play(LaggedStart(*pours, lag_ratio=0.25), run_time=b.part(0.45))
-        full = words(percent(sum(n["pour"])), style.LABEL).next_to(flask, RIGHT, buff=0.25)
+        full = words(percent(sum(n["pour"]), small=True), style.LABEL)
+        full.next_to(flask, RIGHT, buff=0.25)
         full_note = words("full", style.MIN_FONT_SIZE, style.MUTED).next_to(full, DOWN,
                                                                           buff=0.1)
         self.play(FadeIn(VGroup(full, full_note), shift=LEFT * 0.1), run_time=b.part(0.1))
@@ -274,15 +239,16 @@ class PotionMixing(ChapterScene):
         b = self.beat("mixture")
         mix = n["mixture"]
         shown = shown_ingredients(mix)
-        bars = BarList(shown, [mix[s] for s in shown], [percent(mix[s]) for s in shown],
+        bars = BarList(shown, [mix[s] for s in shown],
+                       [percent(mix[s], small=True) for s in shown],
                        max_width=1.5)
         bars_title = words("in the flask", style.MIN_FONT_SIZE, style.MUTED)
         # right-aligned, leaving room for the title that overhangs the percents
         bars.to_edge(RIGHT, buff=style.EDGE + 1.05).align_to(flask, UP).shift(DOWN * 0.55)
         bars_title.next_to(bars.get_texts(), UP, buff=0.25).align_to(bars.get_texts(), LEFT)
         title = retitle(self, title, heading(
-            f"In context: more {quoted(TRACKED[0], style.VALUE)} than "
-            f"{quoted(TRACKED[1], style.VALUE)}"), b.part(0.1))
+            f"In context: more {tint(quoted(TRACKED[0]), style.VALUE)} than "
+            f"{tint(quoted(TRACKED[1]), style.VALUE)}"), b.part(0.1))
         self.play(flask.make_mix_animation(), run_time=b.part(0.15))
         self.play(FadeIn(bars_title), bars.make_grow_animation(), run_time=b.part(0.35))
 
@@ -321,7 +287,8 @@ class PotionMixing(ChapterScene):
         after = dict(zip(ingredients, n["shuffled_flasks"][si]))
         column = VGroup()
         for name, text in zip(bars.get_names(), bars.get_texts()):
-            label = words(percent(after[name.original_text]), style.MIN_FONT_SIZE, style.GOOD)
+            label = words(percent(after[name.original_text], small=True), style.MIN_FONT_SIZE,
+                          style.GOOD)
             label.move_to(text).align_to(text, LEFT).shift(RIGHT * 1.7)
             align_baselines([text, label])
             column.add(label)
@@ -397,13 +364,13 @@ class PotionMixing(ChapterScene):
                 cell = Rectangle(width=pitch - 0.12, height=step - 0.07).move_to((x, y, 0))
                 if j <= i:
                     cell.set_stroke(width=0).set_fill(style.WEIGHT, 0.06 + 0.42 * share)
-                    row.add(cell, words(percent(share), style.MIN_FONT_SIZE).move_to(cell))
+                    label = words(percent(share, small=True), style.MIN_FONT_SIZE)
+                    row.add(cell, label.move_to(cell))
                 else:
                     row.add(cell.set_stroke(style.FAINT, 1.5))
             texts = [m for m in row if isinstance(m, Text)]
             align_baselines(texts)
-            reader = row_name(sentence[i], style.MUTED).set_y(y)
-            align_baselines([texts[0], reader])
+            reader = row_label(sentence[i], style.MUTED, ROW_NAME, beside=texts[0])
             rows.add(row)
             readers.add(reader)
         return rows, readers
@@ -439,11 +406,11 @@ class ChemistryAndAssembly(ChapterScene):
 
         # The viewer sees the last word's flask and everything in it.
         b = self.beat("flask")
-        title = heading(f"The flask of {quoted(word, style.QUERY)}")
+        title = heading(f"The flask of {tint(quoted(word), style.QUERY)}")
         # one scale for before and after, so a longer bar is more of that ingredient
         scale = max(*flask_mix.values(), *distilled.values())
         before = BarList(names, [flask_mix[k] for k in names],
-                         [amount(flask_mix[k]) for k in names], max_width=1.1, scale=scale,
+                         [decimal(flask_mix[k]) for k in names], max_width=1.1, scale=scale,
                          row_step=ROW_STEP)
         before_head = words("in the flask", style.MIN_FONT_SIZE, style.MUTED)
         before.to_edge(LEFT, buff=style.EDGE).set_y(-0.15)
@@ -463,21 +430,19 @@ class ChemistryAndAssembly(ChapterScene):
         for unit, value in n["hidden"].items():
             color = style.INK if value > 0 else style.MUTED
             units.add(VGroup(words(unit, style.MIN_FONT_SIZE, color),
-                             words(amount(value), style.MIN_FONT_SIZE, color)))
-        for i, unit in enumerate(units):
+                             words(decimal(value), style.MIN_FONT_SIZE, color)))
+        for unit in units:
             unit[1].next_to(unit[0], RIGHT, buff=0.3)
             align_baselines(unit)
-            unit.shift(UP * (-0.6 * i - baseline(unit[0])))
-        right = max(u.get_right()[0] for u in units)
-        for unit in units:
-            unit.shift(RIGHT * (right - unit.get_right()[0]))
+        stack_lines(units, 0.6, aligned_edge=RIGHT)
         still_head = words("hidden units", style.MIN_FONT_SIZE, style.MUTED)
         still_body = VGroup(still_head, units).arrange(DOWN, buff=0.4)
         still = RoundedRectangle(corner_radius=0.15, width=still_body.width + 0.4,
                                  height=still_body.height + 0.5, stroke_color=style.MUTED,
                                  stroke_width=2)
         still_group = VGroup(still, still_body.move_to(still))
-        after = BarList(names, [distilled[k] for k in names], [amount(distilled[k]) for k in names],
+        after = BarList(names, [distilled[k] for k in names],
+                        [decimal(distilled[k]) for k in names],
                         max_width=1.1, scale=scale, row_step=ROW_STEP, color=style.GOOD,
                         show_names=[i for i, k in enumerate(names)  # the rows to follow
                                     if distilled[k] > 0 or k in TRACKED])
@@ -544,7 +509,8 @@ class ChemistryAndAssembly(ChapterScene):
         title = retitle(self, title, heading("A chance for every word it knows"), b.part(0.1))
         probs = n["probabilities"]
         ranking = n["ranking"]
-        chart = BarList(ranking, [probs[w] for w in ranking], [percent(probs[w]) for w in ranking],
+        chart = BarList(ranking, [probs[w] for w in ranking],
+                        [percent(probs[w], small=True) for w in ranking],
                         color=style.WEIGHT, max_width=2.8, row_step=0.46)
         chart.next_to(box, RIGHT, buff=1.2).set_y(0.1)
         chart.to_edge(RIGHT, buff=style.EDGE)
@@ -559,9 +525,8 @@ class ChemistryAndAssembly(ChapterScene):
         ring = RoundedRectangle(corner_radius=0.08, width=winner.width + 0.25,
                                 height=winner.height + 0.15, stroke_color=style.GOOD,
                                 stroke_width=3).move_to(winner)
-        title = retitle(self, title, heading(
-            f"\u2026 {word} <span foreground=\"{style.GOOD.to_hex()}\"><b>"
-            f"{n['predicted']}</b></span>"), b.part(0.15))
+        predicted = tint(f"<b>{n['predicted']}</b>", style.GOOD)
+        title = retitle(self, title, heading(f"\u2026 {word} {predicted}"), b.part(0.15))
         self.play(FadeIn(ring), run_time=b.part(0.15))
 
     @staticmethod

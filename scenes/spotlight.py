@@ -5,7 +5,7 @@ Three shots on one stage (ledger section ``spotlight``):
 - ``SpotlightBudget``: the asker's question and the words' labels, the light
   shared out as bars from one budget column, the hand trace as a table
   (score, sharpened, exponential, share; their total), why the rounded shares
-  add to 99 %, and the blend into the asker's new summary.
+  add to 99%, and the blend into the asker's new summary.
 - ``SharpnessDial``: the same light at sharpness 1, 4 and 8, then every word
   taking its turn to ask; the budget column stays full throughout.
 - ``LookBackRule``: words may only look back; a later word goes dark and its
@@ -14,7 +14,6 @@ Three shots on one stage (ledger section ``spotlight``):
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -37,14 +36,13 @@ from manim import (
 
 from core.spotlight import FEATURES
 from scenes import style
-from scenes.base import ChapterScene, words
+from scenes.base import ChapterScene, align_baselines, baseline, quoted, row_label, words
 from scenes.components.spotlight import (
     CheckBox,
     ShareBars,
     SpotlightStage,
-    align_text_baselines,
-    text_baseline,
 )
+from scenes.numbers import decimal, percent, percent_figure, setting, short, whole_percent
 
 #: width of the column of row names at the left (scene units)
 NAMES_WIDTH = 3.0
@@ -55,64 +53,33 @@ BARS_BOTTOM = 1.05
 #: length of a summary bar for a value of 1 (scene units)
 SUMMARY_LENGTH = 3.0
 
-_SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 
 
 # ------------------------------------------------------------------ formatting
-def percent(share: float) -> str:
-    """A share (a fraction) as whole percent: 0.564 -> '56%'."""
-    return f"{round(100 * share)}%"
-
-
-def large(x: float) -> str:
-    """A number too long to write out, in powers of ten; an overflow says so."""
-    if not math.isfinite(x):
-        return "too big"
-    mantissa, exponent = f"{x:.1e}".split("e")
-    return f"{mantissa}×10{str(int(exponent)).translate(_SUPERSCRIPT)}"
-
-
-def plain(x: float) -> str:
-    """Scores, sharpness and labels as a person writes them: 0.8, 3.6, 0.15, 4.0."""
-    if not math.isfinite(x) or abs(x) >= 1e4:
-        return large(x)
-    text = f"{x:.2f}"
-    return text[:-1] if text.endswith("0") else text
-
-
 def tenths(x: float) -> str:
     """Exponentials and their total to one decimal, as in the hand trace: 36.6, 64.8."""
-    if not math.isfinite(x) or abs(x) >= 1e4:
-        return large(x)
-    return f"{x:.1f}"
+    return decimal(x, 1)
 
 
 def pair(values: Sequence[float]) -> str:
     """A label or a question, [thing, action]: '[0.9, 0.2]'."""
-    return "[" + ", ".join(plain(v) for v in values) + "]"
-
-
-def hundredths(x: float) -> str:
-    """A value of the new summary: '0.82'."""
-    return f"{x:.2f}"
+    return "[" + ", ".join(short(v) for v in values) + "]"
 
 
 def pair_2(values: Sequence[float]) -> str:
     """The new summary, [thing, action], to two decimals: '[0.82, 0.17]'."""
-    return "[" + ", ".join(hundredths(v) for v in values) + "]"
-
-
-def quoted(word: str) -> str:
-    return f"“{word}”"
+    return "[" + ", ".join(decimal(v) for v in values) + "]"
 
 
 # ------------------------------------------------------------------ the shared stage
 @dataclass
 class Light:
-    """What is on stage: the words and lamp, the bars, and the texts that change."""
+    """What is on stage: the words and lamp, the bars, the budget's total, and the
+    texts that change."""
 
     stage: SpotlightStage
     bars: ShareBars
+    total: VGroup
     percents: VGroup
     caption: VGroup
 
@@ -137,7 +104,7 @@ class SpotlightShot(ChapterScene):
             "rounded": str(n["rounded_total_percent"]),
             "top_word": n["top_word"],
             "back_top_word": n["words"][top],
-            "back_top_percent": str(round(100 * back["shares"][top])),
+            "back_top_percent": percent_figure(back["shares"][top]),
             "first_word": n["words"][0],
         }
 
@@ -149,13 +116,6 @@ class SpotlightShot(ChapterScene):
         stage.shift(RIGHT * (left - stage.get_cells().get_left()[0])
                     + UP * (words_y - stage.get_words().get_y()))
         return stage
-
-    @staticmethod
-    def row_name(text: str, stage: SpotlightStage, beside, color=style.MUTED):
-        """A name in the left column, right-aligned, on the baseline of ``beside``."""
-        name = words(text, style.SMALL, color).next_to(stage.get_cells(), LEFT, buff=0.25)
-        align_text_baselines([beside, name])
-        return name
 
     @staticmethod
     def percent_texts(shares: Sequence[float], visible: Sequence[bool] | None = None):
@@ -180,14 +140,16 @@ class SpotlightShot(ChapterScene):
         hidden = [False] * len(names) if visible is None else [not v for v in visible]
         for word, dark in zip(stage.get_words(), hidden):
             word.set_opacity(0.3 if dark else 1.0)
-        return Light(stage, bars, percents, self.asks(stage, names[asker], asker))
+        total = bars.make_total_label("total", percent(self.numbers["exact_total"]))
+        return Light(stage, bars, total, percents, self.asks(stage, names[asker], asker))
 
-    def show(self, lit: Light, total: VGroup, extra: Sequence = (), *, run_time: float) -> None:
+    def show(self, lit: Light, extra: Sequence = (), *, run_time: float) -> None:
         """Everything on stage fades in together."""
         stage, bars = lit.stage, lit.bars
         self.add(stage.get_beams())
         self.play(FadeIn(stage.get_words()), FadeIn(stage.get_lamp()), FadeIn(lit.caption),
-                  FadeIn(stage.get_beams()), FadeIn(bars), FadeIn(lit.percents), FadeIn(total),
+                  FadeIn(stage.get_beams()), FadeIn(bars), FadeIn(lit.percents),
+                  FadeIn(lit.total),
                   *(FadeIn(m) for m in extra), run_time=run_time)
 
     def relight(self, lit: Light, names: Sequence[str], shares: Sequence[float], *,
@@ -232,7 +194,8 @@ class SpotlightBudget(SpotlightShot):
         budget_label = bars.make_total_label("light to give", f"{n['budget_points']} points")
         caption = stage.make_caption([(quoted(n["asker"]), style.INK), ("asks for", style.MUTED),
                                       (pair(n["question"]), style.QUERY)])
-        legend = self.row_name("[" + ", ".join(FEATURES) + "]", stage, stage.get_labels()[0])
+        legend = row_label("[" + ", ".join(FEATURES) + "]", left_of=stage.get_cells(),
+                           beside=stage.get_labels()[0])
 
         # The viewer sees the four words, a full column of 100 points of light,
         # then the asking word's lamp with its question and every word's label.
@@ -267,22 +230,22 @@ class SpotlightBudget(SpotlightShot):
         b = self.beat("trace")
         rows = {}
         header = words("total", style.SMALL, style.MUTED).set_x(bars.get_total_track().get_x())
-        align_text_baselines([stage.get_words()[0], header])
-        first = text_baseline(stage.get_labels()[0])
+        align_baselines([stage.get_words()[0], header])
+        first = baseline(stage.get_labels()[0])
         # A word the asker may not see gets no score and no sharpened score; its
         # exponential is the ledger's 0, so it adds nothing to the total.
         seen = n["visible"]
-        sharpen = f"sharpen × {plain(n['sharpness'])}"
+        sharpen = f"sharpen × {setting(n['sharpness'])}"
         if words(sharpen, style.SMALL).width > NAMES_WIDTH - 0.25:  # a huge sharpness
-            sharpen = f"× {plain(n['sharpness'])}"
-        steps = [("score", [plain(x) if v else "hidden" for x, v in zip(n["scores"], seen)]),
+            sharpen = f"× {setting(n['sharpness'])}"
+        steps = [("score", [short(x) if v else "hidden" for x, v in zip(n["scores"], seen)]),
                  (sharpen,
-                  [plain(x) if v else None for x, v in zip(n["sharpened"], seen)]),
+                  [short(x) if v else None for x, v in zip(n["sharpened"], seen)]),
                  ("exponential", [tenths(x) for x in n["exponentials"]])]
         for k, (name, texts) in enumerate(steps):
             rows[name] = self.table_row(stage, name, texts, first - (k + 1) * ROW_STEP)
         total = words(tenths(n["total"]), style.SMALL, style.INK).set_x(header.get_x())
-        align_text_baselines([total], first - len(steps) * ROW_STEP)
+        align_baselines([total], first - len(steps) * ROW_STEP)
         self.play(FadeOut(bars), FadeOut(percents), FadeOut(total_label), run_time=b.part(0.12))
         for k, row in enumerate(rows.values()):
             self.play(FadeIn(row, shift=DOWN * 0.1), run_time=b.part(0.1))
@@ -290,14 +253,14 @@ class SpotlightBudget(SpotlightShot):
         self.play(FadeIn(header), FadeIn(total), run_time=b.part(0.12))
 
         # The viewer sees each word's share of the light, and why the rounded
-        # shares add to 99 % while the exact ones add to 100 %.
+        # shares add to 99% while the exact ones add to 100%.
         b = self.beat("shares")
-        share_texts = [f"{p}%" for p in n["shares_percent"]]
+        share_texts = [whole_percent(p) for p in n["shares_percent"]]
         share_row = self.table_row(stage, "share", share_texts, first - 4 * ROW_STEP,
                                    style.WEIGHT)
-        summed = words(f"{n['rounded_total_percent']}%", style.SMALL, style.WEIGHT)
-        align_text_baselines([summed.set_x(header.get_x())], first - 4 * ROW_STEP)
-        note = words(f"Rounded, the shares add to {n['rounded_total_percent']}%; "
+        summed = words(whole_percent(n["rounded_total_percent"]), style.SMALL, style.WEIGHT)
+        align_baselines([summed.set_x(header.get_x())], first - 4 * ROW_STEP)
+        note = words(f"Rounded, the shares add to {whole_percent(n['rounded_total_percent'])}; "
                      f"exactly, they add to {percent(n['exact_total'])}.",
                      style.SMALL, style.MUTED)
         note.next_to(share_row, DOWN, buff=0.3).set_x(stage.get_cells().get_x())
@@ -330,8 +293,8 @@ class SpotlightBudget(SpotlightShot):
         cells = VGroup(*(words(t, style.SMALL, style.MUTED if t == "hidden" else color)
                          .set_x(stage.column_x(i))
                          for i, t in enumerate(texts) if t is not None))
-        label = words(name, style.SMALL, style.MUTED).next_to(stage.get_cells(), LEFT, buff=0.25)
-        align_text_baselines([label, *cells], y)
+        label = row_label(name, left_of=stage.get_cells())
+        align_baselines([label, *cells], y)
         return VGroup(label, cells)
 
     def summary_block(self, stage: SpotlightStage, share_row: VGroup, n) -> list:
@@ -339,14 +302,14 @@ class SpotlightBudget(SpotlightShot):
         line = VGroup(words(f"new {quoted(n['asker'])} =", style.LABEL, style.INK),
                       words(pair_2(n["summary"]), style.LABEL, style.KEY))
         line.arrange(RIGHT, buff=0.2)
-        align_text_baselines(line)
+        align_baselines(line)
         line.next_to(share_row, DOWN, buff=1.1).set_x(stage.get_cells().get_x())
-        name = self.row_name("blend", stage, line[0])
+        name = row_label("blend", left_of=stage.get_cells(), beside=line[0])
         names = VGroup(*(words(f, style.SMALL, style.MUTED) for f in FEATURES))
-        values = VGroup(*(words(hundredths(v), style.SMALL, style.KEY) for v in n["summary"]))
+        values = VGroup(*(words(decimal(v), style.SMALL, style.KEY) for v in n["summary"]))
         bars = VGroup()
         left = line.get_left()[0] + 1.2
-        y = text_baseline(line[0])
+        y = baseline(line[0])
         for label, value, v in zip(names, values, n["summary"]):
             y -= 0.55
             label.next_to((left, 0, 0), LEFT, buff=0.2)
@@ -354,7 +317,7 @@ class SpotlightBudget(SpotlightShot):
             bar.set_fill(style.KEY, opacity=0.85)
             bar.move_to((left, y + 0.1, 0), aligned_edge=LEFT)
             value.next_to(bar, RIGHT, buff=0.2)
-            align_text_baselines([label, value], y)
+            align_baselines([label, value], y)
             bars.add(bar)
         return [line, name, bars, VGroup(names, values)]
 
@@ -385,16 +348,14 @@ class SharpnessDial(SpotlightShot):
         asker = names.index(n["asker"])
         sweep = n["sharpness_sweep"]
         lit = self.light(names, asker, sweep[0]["shares"])
-        total = lit.bars.make_total_label("total", percent(n["exact_total"]))
-        name = words("sharpness", style.SMALL, style.MUTED)
-        name.next_to(lit.stage.get_cells(), LEFT, buff=0.25)
+        name = row_label("sharpness", left_of=lit.stage.get_cells())
         name.align_to(lit.stage.get_words(), UP)
         value = self.dial_value(sweep[0]["sharpness"], name)
 
         # The viewer sees one word light the others at sharpness 1, then 4, then 8:
         # the best fit's bar grows, and the budget column stays full.
         b = self.beat("sweep")
-        self.show(lit, total, (name, value), run_time=b.part(0.15))
+        self.show(lit, (name, value), run_time=b.part(0.15))
         for state in sweep[1:]:
             self.wait(b.part(0.17))
             new = self.dial_value(state["sharpness"], name)
@@ -417,7 +378,7 @@ class SharpnessDial(SpotlightShot):
 
     @staticmethod
     def dial_value(sharpness: float, name):
-        value = words(plain(sharpness), style.HEADING, style.INK)
+        value = words(setting(sharpness), style.HEADING, style.INK)
         return value.next_to(name, DOWN, buff=0.2).align_to(name, RIGHT)
 
 
@@ -435,7 +396,6 @@ class LookBackRule(SpotlightShot):
         rule = n["lookback_rule"]
         before = rule[n["asker"]]["visible"] if n["lookback"] else [True] * len(names)
         lit = self.light(names, asker, n["askers"][n["asker"]], before)
-        total = lit.bars.make_total_label("total", percent(n["exact_total"]))
         box = CheckBox(["look back", "only"], ticked=n["lookback"])
         box.next_to(lit.stage.get_cells(), LEFT, buff=0.25)
         box.align_to(lit.stage.get_words(), UP).to_edge(LEFT, buff=style.EDGE)
@@ -443,7 +403,7 @@ class LookBackRule(SpotlightShot):
         # The viewer sees the rule switched on: words after the asker go dark,
         # and their light moves to the words the asker can still see.
         b = self.beat("hide")
-        self.show(lit, total, (box,), run_time=b.part(0.15))
+        self.show(lit, (box,), run_time=b.part(0.15))
         self.wait(b.part(0.2))
         after = rule[n["asker"]]
         self.relight(lit, names, after["shares"], visible=after["visible"],
@@ -456,5 +416,4 @@ class LookBackRule(SpotlightShot):
                      run_time=b.part(0.15))
 
 
-__all__ = ["LookBackRule", "SharpnessDial", "SpotlightBudget", "hundredths", "large", "pair",
-           "pair_2", "percent", "plain", "tenths"]
+__all__ = ["LookBackRule", "SharpnessDial", "SpotlightBudget", "pair", "pair_2", "tenths"]

@@ -13,22 +13,14 @@ from manim import ManimColor
 
 from core import palette
 
-# ------------------------------------------------------------------ palette (core/palette.py)
-BACKGROUND = ManimColor(palette.BACKGROUND)
-INK = ManimColor(palette.INK)
-MUTED = ManimColor(palette.MUTED)
-FAINT = ManimColor(palette.FAINT)
-
-QUERY = ManimColor(palette.QUERY)
-KEY = ManimColor(palette.KEY)
-VALUE = ManimColor(palette.VALUE)
-WEIGHT = ManimColor(palette.WEIGHT)
-
-GOOD = ManimColor(palette.GOOD)
-BAD = ManimColor(palette.BAD)
-ROOM = ManimColor(palette.ROOM)
-READER = ManimColor(palette.READER)
-WRITER = ManimColor(palette.WRITER)
+# ------------------------------------------------------------------ palette
+# core/palette.py's colours by role (what each is for is written there)
+BACKGROUND, INK, MUTED, FAINT = map(ManimColor, (palette.BACKGROUND, palette.INK, palette.MUTED,
+                                                 palette.FAINT))
+QUERY, KEY, VALUE, WEIGHT = map(ManimColor, (palette.QUERY, palette.KEY, palette.VALUE,
+                                             palette.WEIGHT))
+GOOD, BAD, ROOM, READER, WRITER = map(ManimColor, (palette.GOOD, palette.BAD, palette.ROOM,
+                                                   palette.READER, palette.WRITER))
 
 # ------------------------------------------------------------------ type
 FONT = "DejaVu Sans"

@@ -17,8 +17,8 @@ from manim import (
 )
 
 from scenes import style
-from scenes.base import ChapterScene, words
-from scenes.components.readout_panel import Readout, stack_lines
+from scenes.base import ChapterScene, stack_lines, words
+from scenes.components.readout_panel import Readout
 from scenes.components.tagged_sentence import TaggedSentence, WeightArcs
 from scenes.components.weight_grid import (
     WeightGrid,
@@ -26,6 +26,7 @@ from scenes.components.weight_grid import (
     label_rows_height,
     row_labels_width,
 )
+from scenes.numbers import decimal
 
 ARC_ROOM = 0.95  # scene units above the sentence kept for the arcs
 FLOOR = -3.0  # nothing important below this: captions will sit there
@@ -37,9 +38,9 @@ def panel_rows(grid: dict) -> list[tuple[str, str, object]]:
     return [
         ("reading", grid["reader"], style.QUERY),
         ("most weight to", grid["top_word"], style.INK),
-        ("that weight", f"{grid['top_weight']:.2f}", style.WEIGHT),
-        ("row total", f"{grid['row_total']:.3f}", style.INK),
-        ("spread (bits)", f"{grid['spread_bits']:.2f}", style.INK),
+        ("that weight", decimal(grid["top_weight"]), style.WEIGHT),
+        ("row total", decimal(grid["row_total"], 3), style.INK),
+        ("spread (bits)", decimal(grid["spread_bits"]), style.INK),
     ]
 
 
@@ -55,9 +56,9 @@ class MatchIsTheWeight(ChapterScene):
         """Numbers the narration names, from the same ledger as the pictures."""
         n, new = numbers, numbers["changed"]
         return {"reader": n["reader"], "top_word": n["top_word"],
-                "top_weight": f"{n['top_weight']:.2f}", "spread": f"{n['spread_bits']:.2f}",
+                "top_weight": decimal(n["top_weight"]), "spread": decimal(n["spread_bits"]),
                 "old": n["swap"][0], "new": n["swap"][1], "new_reader": new["reader"],
-                "new_top": new["top_word"], "new_weight": f"{new['top_weight']:.2f}"}
+                "new_top": new["top_word"], "new_weight": decimal(new["top_weight"])}
 
 
     def construct(self) -> None:

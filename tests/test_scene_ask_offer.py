@@ -1,20 +1,11 @@
-"""AskAndOffer shows the ledger's query, key, products and match, and follows --set.
-
-The scene is not in scenes.SCENES_IN_ORDER yet, so it is built here directly
-when tests.scene_harness cannot look it up by name.
-"""
+"""AskAndOffer shows the ledger's query, key, products and match, and follows --set."""
 
 from __future__ import annotations
 
-import functools
-import tempfile
-from pathlib import Path
-
 import pytest
 
-from core.ledger import parse_settings
-from production.drawing import construct_scene
-from scenes.ask_offer import AskAndOffer, number
+from scenes.ask_offer import AskAndOffer
+from scenes.numbers import decimal
 from tests.scene_harness import built_scene, shown_anywhere
 
 DOG_RUG = ("grid.sentence=the dog sat on the rug it slept", "grid.sharpness=3")
@@ -22,15 +13,8 @@ SETTINGS = [(), DOG_RUG, ("grid.sentence=the cat it slept",),
             ("grid.sentence=a bird lay under the sofa the cat purred on it", "grid.reader=bird")]
 
 
-@functools.cache
 def built(*sets: str):
-    from scenes import SCENES_BY_NAME
-
-    if "AskAndOffer" in SCENES_BY_NAME:
-        return built_scene("AskAndOffer", *sets)
-    with tempfile.TemporaryDirectory() as media:
-        return construct_scene(AskAndOffer, "preview", parse_settings(sets), Path(media),
-                               video=False)
+    return built_scene("AskAndOffer", *sets)
 
 
 def test_the_seed_example_is_on_screen():
@@ -46,12 +30,12 @@ def test_the_seed_example_is_on_screen():
 def test_every_number_comes_from_the_ledger(sets):
     scene = built(*sets)
     n = scene.numbers
-    assert [number(x) for x in n["query"]] == scene.shown["asks"][-3:]
+    assert [decimal(x) for x in n["query"]] == scene.shown["asks"][-3:]
     offers = scene.shown["offers"]
-    assert [number(x) for x in n["key"]] == offers[-3:]
+    assert [decimal(x) for x in n["key"]] == offers[-3:]
     last = scene.shown["sum"]
     for x in (*n["products"], n["top_match"]):
-        assert number(x) in last
+        assert decimal(x) in last
     for word in (*n["words"], *n["features"]):
         assert word in last
 
@@ -59,16 +43,16 @@ def test_every_number_comes_from_the_ledger(sets):
 def test_numbers_follow_the_settings():
     default, changed = built(), built(*DOG_RUG)
     assert changed.numbers["top_word"] == "dog"
-    before, after = number(default.numbers["top_match"]), number(changed.numbers["top_match"])
+    before, after = decimal(default.numbers["top_match"]), decimal(changed.numbers["top_match"])
     assert before != after
     assert after in changed.shown["sum"] and before not in shown_anywhere(changed)
-    assert [number(x) for x in changed.numbers["key"]] != [number(x) for x in
+    assert [decimal(x) for x in changed.numbers["key"]] != [decimal(x) for x in
                                                            default.numbers["key"]]
     assert "dog" in changed.shown["sum"] and "cat" not in changed.shown["sum"]
 
 
 def test_no_negative_zero_is_shown():
-    assert number(-0.0) == "0.00" and number(-0.001) == "0.00" and number(-0.25) == "-0.25"
+    assert decimal(-0.0) == "0.00" and decimal(-0.001) == "0.00" and decimal(-0.25) == "-0.25"
 
 
 @pytest.mark.parametrize("sets", SETTINGS)

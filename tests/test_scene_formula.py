@@ -1,21 +1,13 @@
-"""OneAttentionWeight writes the formulas without TeX and shows the ledger's worked numbers.
-
-The scene is not in scenes.SCENES_IN_ORDER yet, so it is built here directly
-when tests.scene_harness cannot look it up by name.
-"""
+"""OneAttentionWeight writes the formulas without TeX and shows the ledger's worked numbers."""
 
 from __future__ import annotations
 
-import functools
 import math
 import re
-import tempfile
 from pathlib import Path
 
 import pytest
 
-from core.ledger import parse_settings
-from production.drawing import construct_scene
 from scenes.formula import OneAttentionWeight
 from tests.scene_harness import built_scene, shown_anywhere
 
@@ -28,15 +20,8 @@ SETTINGS = [(), SHARP, ("grid.sharpness=0.25",), ("grid.reader=the",),
             HUGE, SHIFTED]
 
 
-@functools.cache
 def built(*sets: str):
-    from scenes import SCENES_BY_NAME
-
-    if "OneAttentionWeight" in SCENES_BY_NAME:
-        return built_scene("OneAttentionWeight", *sets)
-    with tempfile.TemporaryDirectory() as media:
-        return construct_scene(OneAttentionWeight, "preview", parse_settings(sets), Path(media),
-                               video=False)
+    return built_scene("OneAttentionWeight", *sets)
 
 
 def plain(text: str) -> str:
@@ -49,12 +34,21 @@ def shown(scene, beat: str | None = None) -> list[str]:
     return [plain(t) for t in texts]
 
 
+SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
 def two_places(x: float) -> str:
-    """A number as the scene writes it: two decimals, or 2.87 × 10^56 when out of that range."""
+    """A number as the scene writes it: two decimals, or 2.87×10⁵⁶ when out of that range."""
     if x == 0 or 0.01 <= abs(x) < 1e4:
         return f"{x:.2f}"
     mantissa, exponent = f"{x:.2e}".split("e")
-    return f"{mantissa} × 10{int(exponent)}".replace("-", "−")
+    return f"{mantissa}×10{str(int(exponent)).translate(SUPERSCRIPT)}"
+
+
+def as_set(x: float) -> str:
+    """A --set value (the sharpness) or the shift of the exponent, as the chapter writes
+    them: whole numbers with thousands separators, others as short as exact."""
+    return f"{x:,.0f}" if x == int(x) else f"{x:,g}"
 
 
 def contains_run(texts: list[str], run: list[str]) -> bool:
@@ -64,8 +58,8 @@ def contains_run(texts: list[str], run: list[str]) -> bool:
 
 def exponent(n: dict, body: str) -> str:
     """The exponent of e as written: "s · " only when the sharpness is not 1, "− shift" if any."""
-    times = f"{n['sharpness']:g} · " if n["sharpness"] != 1.0 else ""
-    shift = f" − {n['exp_shift']:g}" if n["exp_shift"] else ""
+    times = f"{as_set(n['sharpness'])} · " if n["sharpness"] != 1.0 else ""
+    shift = f" − {as_set(n['exp_shift'])}" if n["exp_shift"] else ""
     return f"{times}{body}{shift}"
 
 
@@ -177,15 +171,17 @@ def test_huge_exponentials_are_written_with_a_power_of_ten():
     assert n["exp_shift"] == 0 and n["numerator"] > 1e50
     text = " ".join(shown(built(*HUGE), "weight"))
     assert f"= {two_places(n['numerator'])}" in text
-    assert " × 10" in two_places(n["numerator"])
+    assert "×10" in two_places(n["numerator"])
 
 
 def test_shifted_exponentials_say_so():
     n = built(*SHIFTED).numbers
     assert n["exp_shift"] > 0
     text = " ".join(shown(built(*SHIFTED), "weight"))
-    assert f"e1000 · {n['match']:.2f} − {n['exp_shift']:g} = {n['numerator']:.2f}" in text
-    assert f"match(it, n) − {n['exp_shift']:g} = {n['denominator']:.2f}" in text
+    shift = as_set(n["exp_shift"])
+    assert shift == "1,300"
+    assert f"e1,000 · {n['match']:.2f} − {shift} = {n['numerator']:.2f}" in text
+    assert f"match(it, n) − {shift} = {n['denominator']:.2f}" in text
 
 
 def test_no_tex_anywhere():

@@ -2,33 +2,26 @@
 
 from __future__ import annotations
 
-import functools
-import tempfile
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-from core.ledger import parse_settings
-from production.drawing import construct_scene
-from scenes.open_book import LeaveTheBookOpen, percent, percent_exact
+from scenes.numbers import percent
+from tests.scene_harness import built_scene
 
 
-@functools.cache
 def build(*sets: str):
-    with tempfile.TemporaryDirectory() as media:
-        return construct_scene(LeaveTheBookOpen, "preview", parse_settings(sets), Path(media),
-                               video=False)
+    return built_scene("LeaveTheBookOpen", *sets)
 
 
 SETS = [(), ("seq2seq.length=12",), ("seq2seq.length=32",), ("seq2seq.length=1",)]
 
 
 def test_formats():
-    assert percent(0.22390625) == "22 %"
-    assert percent(1.0) == "100 %"
-    assert percent_exact(0.125) == "12.5 %"
-    assert percent_exact(0.5) == "50 %"
+    assert percent(0.22390625) == "22%"
+    assert percent(1.0) == "100%"
+    assert percent(0.125, 1) == "12.5%"
+    assert percent(0.5, 1) == "50%"
 
 
 @pytest.mark.parametrize("sets", SETS)
@@ -77,7 +70,8 @@ def test_chart_shows_lengths_and_the_longest_accuracies(sets):
     for length in n["lengths"]:
         assert race[str(length)] == 2  # under each chart
     chance = [t for t in scene.shown["race"] if t.startswith("chance")]
-    assert chance and percent_exact(n["chance_accuracy"]) in chance[0]
+    assert chance and percent(n["chance_accuracy"], 1) in chance[0]
+    assert chance == ["chance\n12.5%"]
     longest = scene.shown["longest"]
     assert percent(n["closed_book_accuracy"][-1]) in longest
     assert percent(n["attention_accuracy"][-1]) in longest

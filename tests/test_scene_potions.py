@@ -2,44 +2,35 @@
 
 from __future__ import annotations
 
-import functools
-import tempfile
-from pathlib import Path
-
 import pytest
 
-from core.ledger import parse_settings
-from production.drawing import construct_scene
-from scenes.potions import ChemistryAndAssembly, PotionMixing, percent
+from scenes.numbers import percent
+from scenes.potions import ChemistryAndAssembly, PotionMixing
+from tests.scene_harness import built_scene
 
 SCENES = {"PotionMixing": PotionMixing, "ChemistryAndAssembly": ChemistryAndAssembly}
 SHARPER = "potion.sharpness=1"  # a --set that changes every share on screen
 
 
-@functools.cache
 def built(name: str, *sets: str):
-    """The scene after construct() at preview quality (these scenes are not yet in
-    SCENES_IN_ORDER, so tests.scene_harness cannot look them up by name)."""
-    with tempfile.TemporaryDirectory() as media:
-        return construct_scene(SCENES[name], "preview", parse_settings(sets), Path(media),
-                               video=False)
+    return built_scene(name, *sets)
 
 
 def whole(fraction: float) -> str:
-    """A share of at least 1 %, as the chapter writes it: '70 %'."""
+    """A share of at least 1%, as the chapter writes it: '70%'."""
     assert fraction >= 0.01
-    return f"{round(100 * fraction)} %"
+    return f"{round(100 * fraction)}%"
 
 
 # ------------------------------------------------------------------ formatting
 
 
 @pytest.mark.parametrize("fraction, text", [
-    (1.0, "100 %"), (0.7049, "70 %"), (0.0626, "6 %"), (0.0026, "0.3 %"),
-    (0.00049, "0.05 %"), (0.0, "0 %"), (1e-7, "<0.01 %"),
+    (1.0, "100%"), (0.7049, "70%"), (0.0626, "6%"), (0.0026, "0.3%"),
+    (0.00049, "0.05%"), (0.0, "0%"), (1e-7, "<0.01%"),
 ])
 def test_percent_keeps_small_shares_readable(fraction, text):
-    assert percent(fraction) == text
+    assert percent(fraction, small=True) == text
 
 
 # ------------------------------------------------------------------ every beat
@@ -75,7 +66,7 @@ def test_matches_then_pour_shares_are_on_screen(sets):
     for share in n["pour"]:
         if share >= 0.01:
             assert whole(share) in scene.shown["pour"]
-    assert "100 %" in scene.shown["pour"]  # the flask is exactly full
+    assert "100%" in scene.shown["pour"]  # the flask is exactly full
     assert f"sharpness {n['sharpness']:.0f}" in scene.shown["recipe"]
 
 
@@ -122,7 +113,7 @@ def test_lookback_shows_only_the_visible_shares(sets):
     for share in row:
         if share >= 0.01:
             assert whole(share) in shown
-    assert n["masked_grid"][0][0] == 1.0 and "100 %" in shown
+    assert n["masked_grid"][0][0] == 1.0 and "100%" in shown
     cells = [t for t in shown if t.endswith("%")]
     words = len(n["words"])
     assert len(cells) == words * (words + 1) // 2  # the hidden half carries no numbers
@@ -153,7 +144,7 @@ def test_the_vocabulary_chart_shows_every_word_and_its_chance(sets):
     for word in ("müde", "fatigué", "cansado"):
         p = n["probabilities"][word]
         assert p < 0.01
-        assert f"{100 * p:.2f} %" in shown  # near zero, but still written down
+        assert f"{100 * p:.2f}%" in shown  # near zero, but still written down
     assert any(n["predicted"] in text for text in scene.shown["predicted"])
 
 

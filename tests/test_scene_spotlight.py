@@ -1,31 +1,14 @@
-"""The spotlight shots show the ledger's numbers, follow --set, and keep their layout.
-
-The shots are not in scenes.SCENES_IN_ORDER yet, so they are built here
-directly (tests.scene_harness looks scenes up by that list).
-"""
+"""The spotlight shots show the ledger's numbers, follow --set, and keep their layout."""
 
 from __future__ import annotations
 
-import functools
 import math
-import tempfile
-from pathlib import Path
 
 import pytest
 
-from core.ledger import parse_settings
-from production.drawing import construct_scene
-from scenes.spotlight import (
-    LookBackRule,
-    SharpnessDial,
-    SpotlightBudget,
-    large,
-    pair,
-    pair_2,
-    percent,
-    plain,
-    tenths,
-)
+from scenes.numbers import percent, power_of_ten, setting, short
+from scenes.spotlight import LookBackRule, SharpnessDial, SpotlightBudget, pair, pair_2, tenths
+from tests.scene_harness import built_scene
 
 SHOTS = {cls.__name__: cls for cls in (SpotlightBudget, SharpnessDial, LookBackRule)}
 SETTINGS = [(), ("spotlight.sharpness=8",), ("spotlight.asker=cat",),
@@ -33,26 +16,26 @@ SETTINGS = [(), ("spotlight.sharpness=8",), ("spotlight.asker=cat",),
             ("spotlight.sharpness=750", "spotlight.asker=fish", "spotlight.lookback=true")]
 
 
-@functools.cache
 def built(name: str, *sets: str):
-    with tempfile.TemporaryDirectory() as media:
-        return construct_scene(SHOTS[name], "preview", parse_settings(sets), Path(media),
-                               video=False)
+    return built_scene(name, *sets)
 
 
 # ------------------------------------------------------------------ formatting
 def test_formatting_as_a_person_writes_it():
     assert percent(0.5643) == "56%"
     assert percent(1.0) == "100%"
-    assert plain(0.8) == "0.8"
-    assert plain(0.15) == "0.15"
-    assert plain(4.0) == "4.0"
+    assert short(0.8) == "0.8"
+    assert short(0.15) == "0.15"
+    assert short(4.0) == "4.0"
+    assert setting(4.0) == "4" and setting(0.25) == "0.25" and setting(750.0) == "750"
     assert tenths(36.598) == "36.6"
     assert pair((0.9, 0.2)) == "[0.9, 0.2]"
     assert pair_2((0.8197, 0.1748)) == "[0.82, 0.17]"
-    assert large(3.2e12) == "3.2×10¹²"
-    assert large(math.inf) == "too big"
-    assert plain(900000.0) == "9.0×10⁵"
+    assert power_of_ten(3.2e12, 1) == "3.2×10¹²"
+    assert tenths(3.2e12) == "3.2×10¹²"
+    assert short(900000.0) == "9.0×10⁵"
+    with pytest.raises(ValueError):
+        tenths(math.inf)
 
 
 # ------------------------------------------------------------------ layout and timing
@@ -87,10 +70,11 @@ def test_hand_trace_shows_the_seed_figures_from_the_ledger():
         assert text in shares
     assert any("99%" in t and "100%" in t for t in shares)  # why they add to 99 %
     for x in n["scores"]:
-        assert plain(x) in scene.shown["trace"]
+        assert short(x) in scene.shown["trace"]
     for x in n["exponentials"]:
         assert tenths(x) in scene.shown["trace"]
-    assert f"sharpen × {plain(n['sharpness'])}" in scene.shown["trace"]
+    assert f"sharpen × {setting(n['sharpness'])}" in scene.shown["trace"]
+    assert "sharpen × 4" in scene.shown["trace"]
 
 
 def test_stage_shows_budget_question_and_labels():
@@ -123,8 +107,8 @@ def test_sharpness_eight_changes_the_trace():
     assert n["sharpness"] == 8.0
     assert tenths(n["total"]) in sharp.shown["shares"]
     assert "64.8" not in sharp.shown["shares"]
-    assert "sharpen × 8.0" in sharp.shown["trace"]
-    assert "sharpen × 8.0" not in default.shown["trace"]
+    assert "sharpen × 8" in sharp.shown["trace"]
+    assert "sharpen × 8" not in default.shown["trace"]
     shown = [f"{p}%" for p in n["shares_percent"]]
     assert all(s in sharp.shown["shares"] for s in shown)
     assert shown != [f"{p}%" for p in default.numbers["shares_percent"]]
@@ -161,7 +145,7 @@ def test_sweep_ends_at_the_sharpest_setting_with_a_full_budget():
     n = scene.numbers
     last = n["sharpness_sweep"][-1]
     sweep = scene.shown["sweep"]
-    assert plain(last["sharpness"]) in sweep
+    assert setting(last["sharpness"]) in sweep
     for share in last["shares"]:
         assert percent(share) in sweep
     assert percent(n["exact_total"]) in sweep
@@ -181,7 +165,7 @@ def test_askers_end_with_the_last_word_at_the_set_sharpness():
         last = n["words"][-1]
         askers = scene.shown["askers"]
         assert f"“{last}”" in askers
-        assert plain(n["sharpness"]) in askers
+        assert setting(n["sharpness"]) in askers
         for share in n["askers"][last]:
             assert percent(share) in askers
     default = built("SharpnessDial").numbers["askers"]["fish"]

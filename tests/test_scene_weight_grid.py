@@ -1,19 +1,9 @@
-"""MatchIsTheWeight shows the ledger's grid panel, changes one word, and follows --set.
-
-The scene is not in scenes.SCENES_IN_ORDER yet, so it is built here directly
-when tests.scene_harness cannot look it up by name.
-"""
+"""MatchIsTheWeight shows the ledger's grid panel, changes one word, and follows --set."""
 
 from __future__ import annotations
 
-import functools
-import tempfile
-from pathlib import Path
-
 import pytest
 
-from core.ledger import parse_settings
-from production.drawing import construct_scene
 from scenes.weight_grid import MatchIsTheWeight, panel_rows
 from tests.scene_harness import built_scene
 
@@ -24,15 +14,8 @@ SETTINGS = [(), DOG_RUG, ("grid.sharpness=3",), ("grid.swap=mat:sofa",), TWELVE,
             ("grid.sentence=she slept", "grid.reader=she")]
 
 
-@functools.cache
 def built(*sets: str):
-    from scenes import SCENES_BY_NAME
-
-    if "MatchIsTheWeight" in SCENES_BY_NAME:
-        return built_scene("MatchIsTheWeight", *sets)
-    with tempfile.TemporaryDirectory() as media:
-        return construct_scene(MatchIsTheWeight, "preview", parse_settings(sets), Path(media),
-                               video=False)
+    return built_scene("MatchIsTheWeight", *sets)
 
 
 def panel(grid: dict) -> list[str]:

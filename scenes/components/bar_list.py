@@ -10,10 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from manim import (
-    DOWN,
     LEFT,
     RIGHT,
-    UP,
     AnimationGroup,
     FadeIn,
     GrowFromEdge,
@@ -25,7 +23,7 @@ from manim import (
 )
 
 from scenes import style
-from scenes.base import align_baselines, baseline, words
+from scenes.base import align_baselines, baseline, stack_lines, words
 
 #: from one row's baseline to the next (scene units)
 ROW_STEP = 0.5
@@ -53,10 +51,8 @@ class BarList(VGroup):
         self.color = color
         self.max_width = max_width
         self.scale_value = scale if scale else max(max(values), 1e-12)
-        self.names = VGroup(*(words(n, size, name_color) for n in names))
-        self.names.arrange(DOWN, aligned_edge=RIGHT, buff=0.1)
-        for i, name in enumerate(self.names):
-            name.shift(UP * (-i * row_step - baseline(name)))
+        self.names = stack_lines([words(n, size, name_color) for n in names], row_step,
+                                 aligned_edge=RIGHT)
         left = self.names.get_right()[0] + style.GAP * 0.6
         self.bars = VGroup()
         self.texts = VGroup()

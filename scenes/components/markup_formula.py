@@ -2,48 +2,23 @@
 
 from __future__ import annotations
 
-import re
-
 from manim import DOWN, LEFT, RIGHT, UP, Line, MarkupText, VGroup
 
 from scenes import style
-from scenes.base import baseline as text_baseline
-from scenes.base import markup
-
-_TAG = re.compile(r"<[^>]+>")
-#: characters whose bottom is not on the baseline (they hang below it, or float above it)
-
-
-def plain(text: str) -> str:
-    """The characters a markup string draws, in order: tags and spaces left out."""
-    return "".join(_TAG.sub("", text).split())
+from scenes.base import drawn_characters, markup
 
 
 def glyphs(formula: MarkupText, fragment: str, occurrence: int = 0) -> VGroup:
     """The glyphs of ``formula`` that draw ``fragment`` (written without spaces or tags).
 
     A MarkupText has one glyph per drawn character, so the fragment's place in
-    the plain text is its place among the glyphs.
+    the drawn characters is its place among the glyphs.
     """
-    drawn = plain(formula.original_text)
+    drawn = drawn_characters(formula)
     start = -1
     for _ in range(occurrence + 1):
         start = drawn.index(fragment, start + 1)
     return VGroup(*formula.submobjects[start:start + len(fragment)])
-
-
-def decimal_markup(x: float, places: int = 2, low: float = 0.01, high: float = 1e4) -> str:
-    """``x`` as markup with ``places`` decimals ("3.67", never "-0.00").
-
-    A number too large or too small to read that way (``abs(x)`` at least ``high``,
-    or above zero and below ``low``) is written "2.87 × 10<sup>56</sup>" instead.
-    Formatting only: the digits are the number's own.
-    """
-    if x == 0 or low <= abs(x) < high:
-        text = f"{x:.{places}f}"
-        return text.lstrip("-") if float(text) == 0 else text
-    mantissa, exponent = f"{x:.{places}e}".split("e")
-    return f"{mantissa} × 10<sup>{int(exponent)}</sup>".replace("-", "−")
 
 
 def on_line(formula: MarkupText, fragment: str, y: float) -> MarkupText:
@@ -76,4 +51,4 @@ class MarkupFraction(VGroup):
         return self.bar
 
 
-__all__ = ["MarkupFraction", "decimal_markup", "glyphs", "on_line", "plain", "text_baseline"]
+__all__ = ["MarkupFraction", "glyphs", "on_line"]

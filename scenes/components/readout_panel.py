@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from manim import LEFT, ORIGIN, RIGHT, UP, AnimationGroup, FadeIn, FadeOut, Text, VGroup
+from manim import LEFT, RIGHT, UP, AnimationGroup, FadeIn, FadeOut, Text, VGroup
 
 from scenes import style
-from scenes.base import align_baselines, words
-from scenes.components.markup_formula import text_baseline
+from scenes.base import align_baselines, baseline, stack_lines, words
 
 #: how far a changing text slides as it goes out and the new one comes in (scene units)
 SWAP_SHIFT = 0.25
@@ -26,17 +25,8 @@ def put_in_place_of(new: Text, old: Text, edge=LEFT) -> Text:
         new.set_x(old.get_x())
     else:
         new.align_to(old, edge)
-    new.shift(UP * (text_baseline(old) - text_baseline(new)))
+    new.shift(UP * (baseline(old) - baseline(new)))
     return new
-
-
-def stack_lines(texts: Sequence[Text], step: float) -> VGroup:
-    """Texts one under another, left-aligned, their baselines ``step`` scene units apart."""
-    group = VGroup(*texts)
-    for i, text in enumerate(group):
-        text.move_to(ORIGIN, aligned_edge=LEFT)
-        text.shift(UP * (-step * i - text_baseline(text)))
-    return group
 
 
 class Readout(VGroup):
@@ -53,10 +43,10 @@ class Readout(VGroup):
         self.values = VGroup(*(words(value, value_size, color) for _, value, color in rows))
         self.colors = [color for _, _, color in rows]
         value_x = max(label.width for label in self.labels) + style.GAP
-        for i, (label, value) in enumerate(zip(self.labels, self.values)):
-            label.move_to(ORIGIN, aligned_edge=LEFT)
+        stack_lines(self.labels, line_step)
+        for label, value in zip(self.labels, self.values):
             value.move_to(RIGHT * value_x, aligned_edge=LEFT)
-            align_baselines([label, value], -line_step * i)
+            align_baselines([label, value])
         self.add(self.labels, self.values)
 
     def get_labels(self) -> VGroup:

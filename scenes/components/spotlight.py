@@ -37,9 +37,7 @@ from manim import (
 )
 
 from scenes import style
-from scenes.base import align_baselines as align_text_baselines
-from scenes.base import baseline as text_baseline
-from scenes.base import word_row, words
+from scenes.base import align_baselines, word_row, words
 
 #: width of one word column (scene units)
 COLUMN = 1.9
@@ -51,9 +49,6 @@ BEAM_FLOOR = 0.05
 NO_BAR = 1e-3
 
 
-# Glyphs whose bottom is not on the baseline: descenders, and marks that float
-# above it (quotes, dashes, the times sign). scenes.base.baseline knows only the
-# descenders, which puts a quoted word too low.
 class SpotlightStage(VGroup):
     """Words in columns, their labels, a lamp over the asker and a beam to each word.
 
@@ -78,7 +73,7 @@ class SpotlightStage(VGroup):
         if labels is not None:
             self.labels = VGroup(*(words(text, style.SMALL, style.KEY) for text in labels))
             self.labels.next_to(self.words, DOWN, buff=0.25)
-            align_text_baselines(self.labels)
+            align_baselines(self.labels)
             for label, cell in zip(self.labels, self.cells):
                 label.set_x(cell.get_x())
         self.lamp = self._make_lamp().move_to(self.lamp_point(asker))
@@ -152,7 +147,7 @@ class SpotlightStage(VGroup):
         asker = self.asker if asker is None else asker
         caption = VGroup(*(words(text, size, color) for text, color in parts))
         caption.arrange(RIGHT, buff=0.18)
-        align_text_baselines(caption)
+        align_baselines(caption)
         side = RIGHT if asker < len(self.words) / 2 else LEFT
         caption.next_to(self.lamp_point(asker), side, buff=0.45)
         return caption
@@ -314,5 +309,4 @@ class CheckBox(VGroup):
         return self.tick.animate.set_stroke(opacity=1.0 if ticked else 0.0)
 
 
-__all__ = ["COLUMN", "CheckBox", "ShareBars", "SpotlightStage", "align_text_baselines",
-           "text_baseline"]
+__all__ = ["COLUMN", "CheckBox", "ShareBars", "SpotlightStage"]

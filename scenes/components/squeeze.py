@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from manim import (
     DOWN,
     LEFT,
-    ORIGIN,
     RIGHT,
     UP,
     Animation,
@@ -24,7 +23,7 @@ from manim import (
 )
 
 from scenes import style
-from scenes.base import align_baselines, baseline, words
+from scenes.base import align_baselines, baseline, stack_lines, words
 
 BAR_FILL = 0.9  # a bar or cell takes this share of its slot; the rest is a gap
 
@@ -109,6 +108,26 @@ def third_ticks(sizes: Sequence[int], unit: float, height: float) -> VGroup:
     return ticks
 
 
+def swap_changed(owner: VGroup, texts: dict | list, changes, make) -> list[Animation]:
+    """Fades that swap every text of ``texts`` whose new text differs (none for the rest).
+
+    ``changes`` are (key, new text) pairs; ``make(key, text)`` builds the new text in
+    its place. ``owner`` (which holds the texts one by one) and ``texts`` hold the
+    new texts from now on, so what is on screen is what they say.
+    """
+    anims = []
+    for key, text in changes:
+        old = texts[key]
+        if old.original_text == text:
+            continue
+        new = make(key, text)
+        owner.remove(old)
+        owner.add(new)
+        texts[key] = new
+        anims += [FadeOut(old, shift=UP * 0.12), FadeIn(new, shift=UP * 0.12)]
+    return anims
+
+
 class ReadoutPanel(VGroup):
     """Label / value lines, the values swappable one at a time.
 
@@ -123,10 +142,7 @@ class ReadoutPanel(VGroup):
         super().__init__()
         self.value_colors = value_colors or {}
         self.labels = {k: words(t, style.SMALL, style.MUTED) for k, t in labels.items()}
-        # One baseline every ``PITCH`` units, so lines with and without descenders space evenly.
-        for i, label in enumerate(self.labels.values()):
-            label.move_to(ORIGIN, aligned_edge=LEFT)
-            align_baselines([label], -i * self.PITCH)
+        stack_lines(list(self.labels.values()), self.PITCH)
         self.value_left = max(t.width for t in self.labels.values()) + style.GAP
         self.values = {k: self._value(k, values[k]) for k in labels}
         self.add(*self.labels.values(), *self.values.values())
@@ -148,17 +164,7 @@ class ReadoutPanel(VGroup):
 
     def make_update_animations(self, changes: dict[str, str]) -> list[Animation]:
         """Fades that swap the values whose text changes (none for unchanged ones)."""
-        anims = []
-        for key, text in changes.items():
-            old = self.values[key]
-            if old.original_text == text:
-                continue
-            new = self._value(key, text)
-            self.remove(old)
-            self.add(new)
-            self.values[key] = new
-            anims += [FadeOut(old, shift=UP * 0.12), FadeIn(new, shift=UP * 0.12)]
-        return anims
+        return swap_changed(self, self.values, changes.items(), self._value)
 
 
 class ThirdsTable(VGroup):
@@ -188,14 +194,4 @@ class ThirdsTable(VGroup):
 
     def make_update_animations(self, counts: Sequence[str]) -> list[Animation]:
         """Fades that swap the counts whose text changes."""
-        anims = []
-        for i, text in enumerate(counts):
-            old = self.counts[i]
-            if old.original_text == text:
-                continue
-            new = self._count(i, text)
-            self.remove(old)
-            self.add(new)
-            self.counts[i] = new
-            anims += [FadeOut(old, shift=UP * 0.12), FadeIn(new, shift=UP * 0.12)]
-        return anims
+        return swap_changed(self, self.counts, enumerate(counts), self._count)
