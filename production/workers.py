@@ -72,15 +72,20 @@ def _raise_terminated(signum: int, frame: Any) -> None:
 @contextmanager
 def stop_on_sigterm() -> Iterator[None]:
     """Within this block SIGTERM raises :class:`Terminated` in the main thread, so the
-    render stops through the same clean-up as Ctrl-C. Restores the old handler after."""
+    render stops through the same clean-up as Ctrl-C, and Ctrl-C raises
+    KeyboardInterrupt even when the render was started with SIGINT ignored (as a
+    shell's background job is, and Python then leaves it ignored). Restores the old
+    handlers after."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    interrupt = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
+        signal.signal(signal.SIGINT, interrupt)
 
 
 # ----------------------------------------------------------------- in the worker

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from production.paths import ROOT
-from production.workers import WorkerDied, run_workers
+from production.workers import WorkerDied, run_workers, stop_on_sigterm
 from scenes import SCENES_BY_NAME
 
 pytestmark = [pytest.mark.slow,
@@ -343,7 +343,9 @@ def test_ctrl_c_with_an_idle_worker_stops_at_once(tmp_path):
     jobs = [("Slow", _start_a_tool_and_wait, (note,)), ("Quick", _square, (2,))]
     started = time.monotonic()
     threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT)).start()
-    with pytest.raises(KeyboardInterrupt):  # one worker is drawing, the other has no more
+    # as the render does (pytest may have been started with SIGINT ignored, as a
+    # background job is)
+    with pytest.raises(KeyboardInterrupt), stop_on_sigterm():
         run_workers(jobs, 2, Quiet())
     assert time.monotonic() - started < 1.5
     tool = int(Path(note).read_text())
