@@ -60,7 +60,6 @@ class AskAndOffer(ChapterScene):
         n = numbers
         return {"reader": n["reader"], "top_word": n["top_word"], "match": decimal(n["top_match"])}
 
-
     def construct(self) -> None:
         n = self.numbers
         reader_i, top_i = n["reader_index"], n["top_index"]

@@ -123,6 +123,7 @@ class PotionMixing(ChapterScene):
         "shuffle": 11.0,
         "lookback": 10.0,
     }
+
     @classmethod
     def spoken(cls, numbers: dict) -> dict[str, str]:
         """Words the narration names, from the same ledger as the pictures."""
@@ -130,7 +131,6 @@ class PotionMixing(ChapterScene):
         top = max(range(len(n["pour"])), key=n["pour"].__getitem__)
         return {"asker": n["asker"], "top_word": n["words"][top],
                 "first_ingredient": max(n["mixture"], key=n["mixture"].get)}
-
 
     def construct(self) -> None:
         n = self.numbers
@@ -388,6 +388,7 @@ class ChemistryAndAssembly(ChapterScene):
         "vocabulary": 10.0,
         "predicted": 7.0,
     }
+
     @classmethod
     def spoken(cls, numbers: dict) -> dict[str, str]:
         """Words the narration names, from the same ledger as the pictures."""
@@ -395,7 +396,6 @@ class ChemistryAndAssembly(ChapterScene):
         first, second, third = n["ranking"][:3]
         return {"last_word": n["last_word"], "first": first, "second": second, "third": third,
                 "predicted": n["predicted"]}
-
 
     def construct(self) -> None:
         n = self.numbers

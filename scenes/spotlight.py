@@ -334,7 +334,6 @@ class SpotlightBudget(SpotlightShot):
         return lines
 
 
-
 # ------------------------------------------------------------------ shot 2
 class SharpnessDial(SpotlightShot):
     """Sharpness 1, 4, 8 for one asker; then each word asks in turn."""

@@ -60,7 +60,6 @@ class MatchIsTheWeight(ChapterScene):
                 "old": n["swap"][0], "new": n["swap"][1], "new_reader": new["reader"],
                 "new_top": new["top_word"], "new_weight": decimal(new["top_weight"])}
 
-
     def construct(self) -> None:
         n = self.numbers
         after = n["changed"]
