@@ -18,16 +18,26 @@ import pytest
 from production.paths import ROOT
 
 
-def _can_mount() -> bool:
+def _namespace() -> list[str] | None:
+    """The `unshare` command that gives a private mount namespace here, or None.
+
+    In a chroot whose root is not a mount point, `unshare -m` cannot make the
+    mounts private (it exits "cannot change root filesystem propagation"); there
+    the namespace keeps the propagation it has, and each case unmounts its tmpfs.
+    """
     if shutil.which("unshare") is None:
-        return False
-    probe = subprocess.run(["unshare", "-m", "sh", "-c",
-                            "mount -t tmpfs -o size=1m tmpfs /mnt && umount /mnt"],
-                           capture_output=True)
-    return probe.returncode == 0
+        return None
+    for command in (["unshare", "-m"], ["unshare", "-m", "--propagation", "unchanged"]):
+        probe = subprocess.run([*command, "sh", "-c",
+                                "d=$(mktemp -d) && mount -t tmpfs -o size=1m tmpfs $d && "
+                                "umount $d && rmdir $d"], capture_output=True)
+        if probe.returncode == 0:
+            return command
+    return None
 
 
-needs_mount = pytest.mark.skipif(not _can_mount(),
+NAMESPACE = _namespace()
+needs_mount = pytest.mark.skipif(NAMESPACE is None,
                                  reason="needs root to mount a small tmpfs in a namespace")
 
 RENDER = f"{sys.executable} {ROOT / 'render.py'} render TitleCard TwoJobs --quality preview"
@@ -39,8 +49,9 @@ def in_small_disk(tmp_path: Path, size: str, script: str) -> subprocess.Complete
     disk = tmp_path / "disk"
     disk.mkdir()
     body = (f"set -u\nmount -t tmpfs -o size={size} tmpfs {disk} || exit 97\n"
+            f"trap 'umount -l {disk}' EXIT\n"
             f"export DISK={disk} EXPLAINER_CACHE={disk}/cache\n{script}\n")
-    return subprocess.run(["unshare", "-m", "sh", "-c", body], capture_output=True,
+    return subprocess.run([*NAMESPACE, "sh", "-c", body], capture_output=True,
                           text=True, timeout=900, cwd=ROOT)
 
 
