@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import shutil
+import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,3 +28,31 @@ def project(tmp_path) -> Path:
         else:
             shutil.copy2(source, copy / part)
     return copy
+
+
+@functools.cache
+def _built(scene: str | type, sets: tuple[str, ...],
+           durations: tuple[tuple[str, float], ...] | None) -> Any:
+    from core.ledger import parse_settings
+    from production.drawing import construct_scene
+    from scenes import CHAPTER
+
+    scene_class = CHAPTER.by_name()[scene] if isinstance(scene, str) else scene
+    with tempfile.TemporaryDirectory() as media:
+        return construct_scene(scene_class, "preview", parse_settings(list(sets)), Path(media),
+                               video=False, durations=dict(durations) if durations else None)
+
+
+def build_scene(scene: str | type, *sets: str,
+                durations: dict[str, float] | None = None) -> Any:
+    """The scene (a name in the chapter, or a Scene class) after construct() at preview
+    quality, nothing encoded: animations skip to their end states, which is enough to
+    check layout, timing, numbers and key frames. ``sets`` are --set items; with
+    ``durations`` the beats last that long. Built once per arguments per test run."""
+    return _built(scene, tuple(sets), tuple(sorted(durations.items())) if durations else None)
+
+
+@pytest.fixture(name="build_scene", scope="session")
+def build_scene_fixture() -> Any:
+    """The one scene harness: :func:`build_scene`, for every scene test."""
+    return build_scene

@@ -129,7 +129,7 @@ class CountTheBudget(ChapterScene):
         self.beat("hold")
 
 
-def test_a_new_scene_passes_the_chapter_checks(tmp_path, monkeypatch):
+def test_a_new_scene_passes_the_chapter_checks(tmp_path, monkeypatch, build_scene):
     monkeypatch.setitem(ledger.SECTIONS, "demo", lambda settings: {"total": 64.8})
     texts = tmp_path / "narration"
     shutil.copytree(narration.NARRATION_DIR, texts)
@@ -148,10 +148,7 @@ def test_a_new_scene_passes_the_chapter_checks(tmp_path, monkeypatch):
                                  cache=tmp_path / "cache")
     lengths = narration.beat_lengths(CountTheBudget.beat_seconds, passages)
 
-    from production.drawing import construct_scene
-
-    built = construct_scene(CountTheBudget, "preview", None, tmp_path / "media", video=False,
-                            durations=lengths)
+    built = build_scene(CountTheBudget, durations=lengths)
     assert [b.name for b in built.beat_log] == ["show", "hold"]
     for record in built.beat_log:
         assert record.end - record.start == pytest.approx(lengths[record.name], abs=0.1)

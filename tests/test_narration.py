@@ -106,18 +106,13 @@ def test_real_espeak_speaks_and_is_cached(tmp_path):
     assert again == path
 
 
-def test_built_scene_beats_last_as_long_as_their_passages(tmp_path):
-    import tempfile
-
-    from production.drawing import construct_scene
-
+def test_built_scene_beats_last_as_long_as_their_passages(tmp_path, build_scene):
     scene = SCENES_IN_ORDER[1]
     passages = narration.prepare(scene.__name__, list(scene.beat_seconds), cache=tmp_path,
                                  speak=CountingVoice())
     stretched = {p.beat: p for p in passages}
-    with tempfile.TemporaryDirectory() as media:
-        built = construct_scene(scene, "preview", ledger.resolve(), Path(media), video=False,
-                                durations=narration.beat_lengths(scene.beat_seconds, passages))
+    built = build_scene(scene.__name__,
+                        durations=narration.beat_lengths(scene.beat_seconds, passages))
     for record in built.beat_log:
         spoken = stretched[record.name]
         assert record.end - record.start >= narration.LEAD_IN + spoken.seconds - 1e-6

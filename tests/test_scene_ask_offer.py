@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from scenes.ask_offer import AskAndOffer
 from scenes.numbers import decimal
-from tests.scene_harness import built_scene, shown_anywhere
+from tests.scene_harness import shown_anywhere
 
 DOG_RUG = ("grid.sentence=the dog sat on the rug it slept", "grid.sharpness=3")
 SETTINGS = [(), DOG_RUG, ("grid.sentence=the cat it slept",),
             ("grid.sentence=a bird lay under the sofa the cat purred on it", "grid.reader=bird")]
 
 
-def built(*sets: str):
-    return built_scene("AskAndOffer", *sets)
+@pytest.fixture
+def built(build_scene):
+    """AskAndOffer built with the given --set items."""
+    return functools.partial(build_scene, "AskAndOffer")
 
 
-def test_the_seed_example_is_on_screen():
+def test_the_seed_example_is_on_screen(built):
     """Seed 000: "it" asks for something that acts, "cat" offers it, q . k = 1.30."""
     scene = built()
     last = scene.shown["sum"]
@@ -27,7 +31,7 @@ def test_the_seed_example_is_on_screen():
 
 
 @pytest.mark.parametrize("sets", SETTINGS)
-def test_every_number_comes_from_the_ledger(sets):
+def test_every_number_comes_from_the_ledger(built, sets):
     scene = built(*sets)
     n = scene.numbers
     assert [decimal(x) for x in n["query"]] == scene.shown["asks"][-3:]
@@ -40,7 +44,7 @@ def test_every_number_comes_from_the_ledger(sets):
         assert word in last
 
 
-def test_numbers_follow_the_settings():
+def test_numbers_follow_the_settings(built):
     default, changed = built(), built(*DOG_RUG)
     assert changed.numbers["top_word"] == "dog"
     before, after = decimal(default.numbers["top_match"]), decimal(changed.numbers["top_match"])
@@ -56,7 +60,7 @@ def test_no_negative_zero_is_shown():
 
 
 @pytest.mark.parametrize("sets", SETTINGS)
-def test_layout_and_timing(sets):
+def test_layout_and_timing(built, sets):
     scene = built(*sets)
     assert scene.layout_problems == []
     assert scene.timing_problems == []

@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-import functools
-import tempfile
 from collections import Counter
-from pathlib import Path
 
 import numpy as np
 import pytest
 from manim import config
 
-from core.ledger import parse_settings
-from production.drawing import construct_scene
 from scenes.base import visible_texts
 from scenes.closed_book import OnePieceAtATime, SqueezeTheRow
 from scenes.numbers import factor, out_of
@@ -27,11 +22,10 @@ class RecordingSqueeze(SqueezeTheRow):
         return super().wait(*args, **kwargs)
 
 
-@functools.cache
-def build(scene_class, *sets: str):
-    with tempfile.TemporaryDirectory() as media:
-        return construct_scene(scene_class, "preview", parse_settings(sets), Path(media),
-                               video=False)
+@pytest.fixture
+def build(build_scene):
+    """A closed-book scene class built with the given --set items."""
+    return build_scene
 
 
 SQUEEZE_SETS = [(), ("bottleneck.length=90",), ("bottleneck.room=20",),
@@ -46,14 +40,14 @@ def test_formats():
 
 
 @pytest.mark.parametrize("sets", SQUEEZE_SETS)
-def test_squeeze_layout_and_timing(sets):
+def test_squeeze_layout_and_timing(build, sets):
     scene = build(RecordingSqueeze, *sets)
     assert scene.layout_problems == []
     assert scene.timing_problems == []
 
 
 @pytest.mark.parametrize("sets", SQUEEZE_SETS)
-def test_squeeze_panel_shows_the_ledger(sets):
+def test_squeeze_panel_shows_the_ledger(build, sets):
     scene = build(RecordingSqueeze, *sets)
     n = scene.numbers
     first = scene.shown["row"]
@@ -67,7 +61,7 @@ def test_squeeze_panel_shows_the_ledger(sets):
 
 
 @pytest.mark.parametrize("sets", SQUEEZE_SETS)
-def test_every_sweep_step_is_shown_whole(sets):
+def test_every_sweep_step_is_shown_whole(build, sets):
     scene = build(RecordingSqueeze, *sets)
     sweep = scene.numbers["sweep"]
     assert len(sweep) >= 2
@@ -78,7 +72,7 @@ def test_every_sweep_step_is_shown_whole(sets):
         assert any(not want - Counter(seen) for seen in scene.seen_at_waits), s["length"]
 
 
-def test_settings_change_what_is_shown():
+def test_settings_change_what_is_shown(build):
     default = build(RecordingSqueeze)
     longer = build(RecordingSqueeze, "bottleneck.length=90")
     smaller = build(RecordingSqueeze, "bottleneck.room=20")
@@ -91,7 +85,7 @@ def test_settings_change_what_is_shown():
 
 
 @pytest.mark.parametrize("sets", SQUEEZE_SETS)
-def test_the_throat_is_the_room_drawn_to_scale(sets):
+def test_the_throat_is_the_room_drawn_to_scale(build, sets):
     scene = build(RecordingSqueeze, *sets)
     n = scene.numbers
     assert len(scene.throat.get_slots()) == n["room"]
@@ -105,7 +99,7 @@ def test_the_throat_is_the_room_drawn_to_scale(sets):
     assert row.get_right()[0] <= config.frame_width / 2
 
 
-def test_ninety_cells_fit_across_the_frame():
+def test_ninety_cells_fit_across_the_frame(build):
     scene = build(RecordingSqueeze, "bottleneck.length=90")
     assert any(s["length"] == 90 for s in scene.numbers["sweep"])
     row = scene.rows["in"][0]
@@ -114,7 +108,7 @@ def test_ninety_cells_fit_across_the_frame():
     assert row.get_right()[0] <= config.frame_width / 2
 
 
-def test_output_cells_fade_with_recovery_and_colour_by_recovered():
+def test_output_cells_fade_with_recovery_and_colour_by_recovered(build):
     from scenes import style
 
     scene = build(RecordingSqueeze)
@@ -128,7 +122,7 @@ def test_output_cells_fade_with_recovery_and_colour_by_recovered():
         assert cell.get_fill_color().to_hex().lower() == want.to_hex().lower()
 
 
-def test_the_rule_is_stated():
+def test_the_rule_is_stated(build):
     scene = build(RecordingSqueeze)
     rule = [t for t in scene.shown["rule"] if "least" in t]
     assert rule and "at least 90% of" in rule[0]  # the chapter's percent, the ledger's value
@@ -141,14 +135,14 @@ WRITING_SETS = [(), ("seq2seq.length=12",), ("seq2seq.length=32",), ("seq2seq.le
 
 
 @pytest.mark.parametrize("sets", WRITING_SETS)
-def test_writing_layout_and_timing(sets):
+def test_writing_layout_and_timing(build, sets):
     scene = build(OnePieceAtATime, *sets)
     assert scene.layout_problems == []
     assert scene.timing_problems == []
 
 
 @pytest.mark.parametrize("sets", WRITING_SETS)
-def test_every_written_word_reaches_the_tape_and_comes_back_round(sets):
+def test_every_written_word_reaches_the_tape_and_comes_back_round(build, sets):
     scene = build(OnePieceAtATime, *sets)
     written = scene.numbers["output"]
     shown = Counter(scene.shown["rest"])
@@ -158,7 +152,7 @@ def test_every_written_word_reaches_the_tape_and_comes_back_round(sets):
     assert np.allclose(scene.slot_word.get_center(), scene.machine.in_slot, atol=0.05)
 
 
-def test_writing_shows_the_sentence_read_and_follows_settings():
+def test_writing_shows_the_sentence_read_and_follows_settings(build):
     default = build(OnePieceAtATime)
     other = build(OnePieceAtATime, "seq2seq.length=12")
     assert len(other.numbers["input"]) == 12

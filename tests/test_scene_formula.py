@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from pathlib import Path
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from scenes.formula import OneAttentionWeight
-from tests.scene_harness import built_scene, shown_anywhere
+from tests.scene_harness import shown_anywhere
 
 SHARP = ("grid.sentence=the dog sat on the rug it slept", "grid.sharpness=3")
 HUGE = ("grid.sharpness=100",)  # e^(s·match) too large to write with 2 decimals
@@ -20,8 +21,10 @@ SETTINGS = [(), SHARP, ("grid.sharpness=0.25",), ("grid.reader=the",),
             HUGE, SHIFTED]
 
 
-def built(*sets: str):
-    return built_scene("OneAttentionWeight", *sets)
+@pytest.fixture
+def built(build_scene):
+    """OneAttentionWeight built with the given --set items."""
+    return functools.partial(build_scene, "OneAttentionWeight")
 
 
 def plain(text: str) -> str:
@@ -63,7 +66,7 @@ def exponent(n: dict, body: str) -> str:
     return f"{times}{body}{shift}"
 
 
-def test_the_seed_example_is_worked():
+def test_the_seed_example_is_worked(built):
     """Seed 000: "it" looks at "cat", match 1.30, weight 0.74, the row adds up to 1.000."""
     last = shown(built(), "softmax")
     assert contains_run(last, ["1.50", "0.40", "0.00"])  # what "it" asks for
@@ -80,7 +83,7 @@ def test_the_seed_example_is_worked():
 
 
 @pytest.mark.parametrize("sets", SETTINGS)
-def test_query_and_key_rows_come_from_the_ledger(sets):
+def test_query_and_key_rows_come_from_the_ledger(built, sets):
     scene = built(*sets)
     n = scene.numbers
     for beat in ("match", "softmax"):
@@ -92,7 +95,7 @@ def test_query_and_key_rows_come_from_the_ledger(sets):
 
 
 @pytest.mark.parametrize("sets", SETTINGS)
-def test_worked_numbers_come_from_the_ledger(sets):
+def test_worked_numbers_come_from_the_ledger(built, sets):
     scene = built(*sets)
     n = scene.numbers
     reader, top = n["reader"], n["top_word"]
@@ -111,7 +114,7 @@ def test_worked_numbers_come_from_the_ledger(sets):
 
 
 @pytest.mark.parametrize("sets", SETTINGS)
-def test_the_ledger_division_is_the_weight(sets):
+def test_the_ledger_division_is_the_weight(built, sets):
     """The numbers written as a division really divide to the weight shown."""
     n = built(*sets).numbers
     assert n["numerator"] / n["denominator"] == pytest.approx(n["weight"], rel=1e-9)
@@ -119,7 +122,7 @@ def test_the_ledger_division_is_the_weight(sets):
     assert n["denominator"] == pytest.approx(sum(shifted), rel=1e-9)
 
 
-def test_the_division_is_not_shown_before_its_beat():
+def test_the_division_is_not_shown_before_its_beat(built):
     scene = built()
     n = scene.numbers
     before = " ".join(shown(scene, "names"))
@@ -127,7 +130,7 @@ def test_the_division_is_not_shown_before_its_beat():
     assert f"= {n['denominator']:.2f}" not in before
 
 
-def test_formulas_are_written_and_named():
+def test_formulas_are_written_and_named(built):
     last = shown(built(), "softmax")
     assert "match(i, j) = qi · kj" in last
     assert "wij =" in last
@@ -137,7 +140,7 @@ def test_formulas_are_written_and_named():
         assert name in text
 
 
-def test_sharpness_is_shown_only_when_it_is_not_one():
+def test_sharpness_is_shown_only_when_it_is_not_one(built):
     plain_one = " ".join(shown(built(), "softmax"))
     assert "s · match" not in plain_one
     assert "here it is 1." in plain_one
@@ -149,7 +152,7 @@ def test_sharpness_is_shown_only_when_it_is_not_one():
     assert f"e3 · {sharp.numbers['match']:.2f} = " in text
 
 
-def test_numbers_follow_the_settings():
+def test_numbers_follow_the_settings(built):
     default, changed = built(), built(*SHARP)
     d, c = default.numbers, changed.numbers
     assert c["top_word"] == "dog"
@@ -166,7 +169,7 @@ def test_numbers_follow_the_settings():
     assert shown(default, "softmax") != shown(changed, "softmax")
 
 
-def test_huge_exponentials_are_written_with_a_power_of_ten():
+def test_huge_exponentials_are_written_with_a_power_of_ten(built):
     n = built(*HUGE).numbers
     assert n["exp_shift"] == 0 and n["numerator"] > 1e50
     text = " ".join(shown(built(*HUGE), "weight"))
@@ -174,7 +177,7 @@ def test_huge_exponentials_are_written_with_a_power_of_ten():
     assert "×10" in two_places(n["numerator"])
 
 
-def test_shifted_exponentials_say_so():
+def test_shifted_exponentials_say_so(built):
     n = built(*SHIFTED).numbers
     assert n["exp_shift"] > 0
     text = " ".join(shown(built(*SHIFTED), "weight"))
@@ -191,7 +194,7 @@ def test_no_tex_anywhere():
 
 
 @pytest.mark.parametrize("sets", SETTINGS)
-def test_layout_and_timing(sets):
+def test_layout_and_timing(built, sets):
     scene = built(*sets)
     assert scene.layout_problems == []
     assert scene.timing_problems == []

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 import pytest
 
 from scenes.numbers import percent
-from tests.scene_harness import built_scene
 
 
-def build(*sets: str):
-    return built_scene("LeaveTheBookOpen", *sets)
+@pytest.fixture
+def build(build_scene):
+    """LeaveTheBookOpen built with the given --set items."""
+    return functools.partial(build_scene, "LeaveTheBookOpen")
 
 
 SETS = [(), ("seq2seq.length=12",), ("seq2seq.length=32",), ("seq2seq.length=1",)]
@@ -25,14 +27,14 @@ def test_formats():
 
 
 @pytest.mark.parametrize("sets", SETS)
-def test_layout_and_timing(sets):
+def test_layout_and_timing(build, sets):
     scene = build(*sets)
     assert scene.layout_problems == []
     assert scene.timing_problems == []
 
 
 @pytest.mark.parametrize("sets", SETS)
-def test_grid_brightness_is_the_weight_on_a_fixed_scale(sets):
+def test_grid_brightness_is_the_weight_on_a_fixed_scale(build, sets):
     scene = build(*sets)
     weights = scene.numbers["example_alignment"]
     cells = scene.grid.get_cells()
@@ -43,7 +45,7 @@ def test_grid_brightness_is_the_weight_on_a_fixed_scale(sets):
             assert cell.get_fill_opacity() == pytest.approx(w, abs=1e-6)
 
 
-def test_grid_labels_are_the_example_words():
+def test_grid_labels_are_the_example_words(build):
     scene = build()
     n = scene.numbers
     assert [t.original_text for t in scene.grid.get_read_labels()] == list(n["example_input"])
@@ -53,7 +55,7 @@ def test_grid_labels_are_the_example_words():
     assert not Counter(n["example_attention_output"]) - Counter(scene.shown["rows"])
 
 
-def test_long_sentences_thin_their_labels_but_keep_the_order():
+def test_long_sentences_thin_their_labels_but_keep_the_order(build):
     scene = build("seq2seq.length=32")
     words = list(scene.numbers["example_input"])
     shown = [t.original_text for t in scene.grid.get_read_labels()]
@@ -63,7 +65,7 @@ def test_long_sentences_thin_their_labels_but_keep_the_order():
 
 
 @pytest.mark.parametrize("sets", [(), ("seq2seq.length=12",)])
-def test_chart_shows_lengths_and_the_longest_accuracies(sets):
+def test_chart_shows_lengths_and_the_longest_accuracies(build, sets):
     scene = build(*sets)
     n = scene.numbers
     race = Counter(scene.shown["race"])
@@ -77,7 +79,7 @@ def test_chart_shows_lengths_and_the_longest_accuracies(sets):
     assert percent(n["attention_accuracy"][-1]) in longest
 
 
-def test_bar_heights_follow_the_accuracies():
+def test_bar_heights_follow_the_accuracies(build):
     scene = build()
     n = scene.numbers
     closed, opened = scene.charts
@@ -86,7 +88,7 @@ def test_bar_heights_follow_the_accuracies():
         assert heights == pytest.approx(shares, abs=0.01)
 
 
-def test_settings_change_the_example():
+def test_settings_change_the_example(build):
     default, other = build(), build("seq2seq.length=12")
     assert len(other.grid.get_cells()) == 12
     assert len(default.grid.get_cells()) == len(default.numbers["example_input"])

@@ -6,14 +6,15 @@ import pytest
 
 from scenes.numbers import percent
 from scenes.potions import ChemistryAndAssembly, PotionMixing
-from tests.scene_harness import built_scene
 
 SCENES = {"PotionMixing": PotionMixing, "ChemistryAndAssembly": ChemistryAndAssembly}
 SHARPER = "potion.sharpness=1"  # a --set that changes every share on screen
 
 
-def built(name: str, *sets: str):
-    return built_scene(name, *sets)
+@pytest.fixture
+def built(build_scene):
+    """Build a scene of this file by name, with --set items."""
+    return build_scene
 
 
 def whole(fraction: float) -> str:
@@ -38,7 +39,7 @@ def test_percent_keeps_small_shares_readable(fraction, text):
 
 @pytest.mark.parametrize("name", list(SCENES))
 @pytest.mark.parametrize("sets", [(), (SHARPER,), ("potion.sharpness=1000000",)])
-def test_layout_and_timing_hold(name, sets):
+def test_layout_and_timing_hold(built, name, sets):
     scene = built(name, *sets)
     assert scene.layout_problems == []
     assert scene.timing_problems == []
@@ -58,7 +59,7 @@ def test_titles_fit_the_chapter_list():
 
 
 @pytest.mark.parametrize("sets", [(), (SHARPER,)])
-def test_matches_then_pour_shares_are_on_screen(sets):
+def test_matches_then_pour_shares_are_on_screen(built, sets):
     scene = built("PotionMixing", *sets)
     n = scene.numbers
     for m in n["matches"]:
@@ -70,7 +71,7 @@ def test_matches_then_pour_shares_are_on_screen(sets):
     assert f"sharpness {n['sharpness']:.0f}" in scene.shown["recipe"]
 
 
-def test_pour_shares_follow_the_sharpness():
+def test_pour_shares_follow_the_sharpness(built):
     sharp, soft = built("PotionMixing"), built("PotionMixing", SHARPER)
     assert sharp.numbers["pour"] != soft.numbers["pour"]
     bed = sharp.numbers["words"].index("bed")
@@ -80,7 +81,7 @@ def test_pour_shares_follow_the_sharpness():
 
 
 @pytest.mark.parametrize("sets", [(), (SHARPER,)])
-def test_the_mixture_shows_its_largest_ingredients_and_the_pinch(sets):
+def test_the_mixture_shows_its_largest_ingredients_and_the_pinch(built, sets):
     scene = built("PotionMixing", *sets)
     mix = scene.numbers["mixture"]
     shown = scene.shown["mixture"]
@@ -90,7 +91,7 @@ def test_the_mixture_shows_its_largest_ingredients_and_the_pinch(sets):
     assert mix["tired"] > mix["dishonest"]  # what the beat's heading says
 
 
-def test_a_shuffled_flask_shows_the_same_numbers_twice():
+def test_a_shuffled_flask_shows_the_same_numbers_twice(built):
     scene = built("PotionMixing")
     n = scene.numbers
     ingredients = n["value_ingredients"]
@@ -105,7 +106,7 @@ def test_a_shuffled_flask_shows_the_same_numbers_twice():
 
 
 @pytest.mark.parametrize("sets", [(), (SHARPER,)])
-def test_lookback_shows_only_the_visible_shares(sets):
+def test_lookback_shows_only_the_visible_shares(built, sets):
     scene = built("PotionMixing", *sets)
     n = scene.numbers
     shown = scene.shown["lookback"]
@@ -123,7 +124,7 @@ def test_lookback_shows_only_the_visible_shares(sets):
 
 
 @pytest.mark.parametrize("sets", [(), (SHARPER,)])
-def test_the_still_distils_tired_and_drops_dishonest(sets):
+def test_the_still_distils_tired_and_drops_dishonest(built, sets):
     scene = built("ChemistryAndAssembly", *sets)
     n = scene.numbers
     for value in n["hidden"].values():
@@ -134,7 +135,7 @@ def test_the_still_distils_tired_and_drops_dishonest(sets):
 
 
 @pytest.mark.parametrize("sets", [(), (SHARPER,)])
-def test_the_vocabulary_chart_shows_every_word_and_its_chance(sets):
+def test_the_vocabulary_chart_shows_every_word_and_its_chance(built, sets):
     scene = built("ChemistryAndAssembly", *sets)
     n = scene.numbers
     shown = scene.shown["vocabulary"]
@@ -148,7 +149,7 @@ def test_the_vocabulary_chart_shows_every_word_and_its_chance(sets):
     assert any(n["predicted"] in text for text in scene.shown["predicted"])
 
 
-def test_the_chances_follow_the_sharpness():
+def test_the_chances_follow_the_sharpness(built):
     sharp, soft = built("ChemistryAndAssembly"), built("ChemistryAndAssembly", SHARPER)
     p_sharp = sharp.numbers["probabilities"]["tired"]
     p_soft = soft.numbers["probabilities"]["tired"]

@@ -8,7 +8,6 @@ import pytest
 
 from scenes.numbers import percent, power_of_ten, setting, short
 from scenes.spotlight import LookBackRule, SharpnessDial, SpotlightBudget, pair, pair_2, tenths
-from tests.scene_harness import built_scene
 
 SHOTS = {cls.__name__: cls for cls in (SpotlightBudget, SharpnessDial, LookBackRule)}
 SETTINGS = [(), ("spotlight.sharpness=8",), ("spotlight.asker=cat",),
@@ -16,8 +15,10 @@ SETTINGS = [(), ("spotlight.sharpness=8",), ("spotlight.asker=cat",),
             ("spotlight.sharpness=750", "spotlight.asker=fish", "spotlight.lookback=true")]
 
 
-def built(name: str, *sets: str):
-    return built_scene(name, *sets)
+@pytest.fixture
+def built(build_scene):
+    """Build a scene of this file by name, with --set items."""
+    return build_scene
 
 
 # ------------------------------------------------------------------ formatting
@@ -41,7 +42,7 @@ def test_formatting_as_a_person_writes_it():
 # ------------------------------------------------------------------ layout and timing
 @pytest.mark.parametrize("sets", SETTINGS, ids=lambda s: ",".join(s) or "defaults")
 @pytest.mark.parametrize("name", list(SHOTS))
-def test_layout_and_timing_are_clean(name, sets):
+def test_layout_and_timing_are_clean(built, name, sets):
     scene = built(name, *sets)
     assert scene.layout_problems == []
     assert scene.timing_problems == []
@@ -58,7 +59,7 @@ def test_the_section_runs_40_to_80_seconds():
 
 
 # ------------------------------------------------------------------ the hand trace
-def test_hand_trace_shows_the_seed_figures_from_the_ledger():
+def test_hand_trace_shows_the_seed_figures_from_the_ledger(built):
     scene = built("SpotlightBudget")
     n = scene.numbers
     shares = scene.shown["shares"]
@@ -77,7 +78,7 @@ def test_hand_trace_shows_the_seed_figures_from_the_ledger():
     assert "sharpen × 4" in scene.shown["trace"]
 
 
-def test_stage_shows_budget_question_and_labels():
+def test_stage_shows_budget_question_and_labels(built):
     scene = built("SpotlightBudget")
     n = scene.numbers
     stage = scene.shown["stage"]
@@ -91,7 +92,7 @@ def test_stage_shows_budget_question_and_labels():
     assert percent(n["exact_total"]) in light
 
 
-def test_blend_shows_the_summary_mostly_about_things():
+def test_blend_shows_the_summary_mostly_about_things(built):
     scene = built("SpotlightBudget")
     n = scene.numbers
     blend = scene.shown["blend"]
@@ -101,7 +102,7 @@ def test_blend_shows_the_summary_mostly_about_things():
     assert f"{thing:.2f}" in blend and f"{action:.2f}" in blend
 
 
-def test_sharpness_eight_changes_the_trace():
+def test_sharpness_eight_changes_the_trace(built):
     default, sharp = built("SpotlightBudget"), built("SpotlightBudget", "spotlight.sharpness=8")
     n = sharp.numbers
     assert n["sharpness"] == 8.0
@@ -116,7 +117,7 @@ def test_sharpness_eight_changes_the_trace():
     assert pair_2(n["summary"]) not in default.shown["blend"]
 
 
-def test_cat_asking_changes_question_and_shares():
+def test_cat_asking_changes_question_and_shares(built):
     scene = built("SpotlightBudget", "spotlight.asker=cat")
     n = scene.numbers
     assert n["asker"] == "cat"
@@ -128,7 +129,7 @@ def test_cat_asking_changes_question_and_shares():
         assert f"{p}%" in scene.shown["shares"]
 
 
-def test_lookback_hides_fish_in_the_trace():
+def test_lookback_hides_fish_in_the_trace(built):
     scene = built("SpotlightBudget", "spotlight.lookback=true")
     n = scene.numbers
     assert n["visible"][-1] is False
@@ -140,7 +141,7 @@ def test_lookback_hides_fish_in_the_trace():
 
 
 # ------------------------------------------------------------------ the sharpness dial
-def test_sweep_ends_at_the_sharpest_setting_with_a_full_budget():
+def test_sweep_ends_at_the_sharpest_setting_with_a_full_budget(built):
     scene = built("SharpnessDial")
     n = scene.numbers
     last = n["sharpness_sweep"][-1]
@@ -152,13 +153,13 @@ def test_sweep_ends_at_the_sharpest_setting_with_a_full_budget():
     assert [s["sharpness"] for s in n["sharpness_sweep"]] == [1.0, 4.0, 8.0]
 
 
-def test_sharpness_one_is_nearly_even_on_screen_data():
+def test_sharpness_one_is_nearly_even_on_screen_data(built):
     n = built("SharpnessDial").numbers
     soft = n["sharpness_sweep"][0]["shares"]
     assert max(soft) - min(soft) < 0.25  # the lesson: at 1.0 the bars are nearly even
 
 
-def test_askers_end_with_the_last_word_at_the_set_sharpness():
+def test_askers_end_with_the_last_word_at_the_set_sharpness(built):
     for sets in ((), ("spotlight.sharpness=8",)):
         scene = built("SharpnessDial", *sets)
         n = scene.numbers
@@ -174,7 +175,7 @@ def test_askers_end_with_the_last_word_at_the_set_sharpness():
 
 
 # ------------------------------------------------------------------ the look-back rule
-def test_lookback_moves_ate_light_to_cat():
+def test_lookback_moves_ate_light_to_cat(built):
     scene = built("LookBackRule")
     rule = scene.numbers["lookback_rule"]["ate"]
     hide = scene.shown["hide"]
@@ -184,7 +185,7 @@ def test_lookback_moves_ate_light_to_cat():
     assert "38%" not in hide  # fish's share from the hand trace is gone
 
 
-def test_the_alone_gives_itself_everything():
+def test_the_alone_gives_itself_everything(built):
     scene = built("LookBackRule")
     rule = scene.numbers["lookback_rule"]["the"]
     alone = scene.shown["alone"]
@@ -193,7 +194,7 @@ def test_the_alone_gives_itself_everything():
     assert alone.count("hidden") == rule["visible"].count(False) == 3
 
 
-def test_lookback_rule_follows_the_asker():
+def test_lookback_rule_follows_the_asker(built):
     scene = built("LookBackRule", "spotlight.asker=cat")
     rule = scene.numbers["lookback_rule"]["cat"]
     hide = scene.shown["hide"]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from scenes.weight_grid import MatchIsTheWeight, panel_rows
-from tests.scene_harness import built_scene
 
 DOG_RUG = ("grid.sentence=the dog sat on the rug it slept", "grid.sharpness=3")
 TWELVE = ("grid.sentence=the bird sat under the sofa the cat purred on a rug",
@@ -14,8 +15,10 @@ SETTINGS = [(), DOG_RUG, ("grid.sharpness=3",), ("grid.swap=mat:sofa",), TWELVE,
             ("grid.sentence=she slept", "grid.reader=she")]
 
 
-def built(*sets: str):
-    return built_scene("MatchIsTheWeight", *sets)
+@pytest.fixture
+def built(build_scene):
+    """MatchIsTheWeight built with the given --set items."""
+    return functools.partial(build_scene, "MatchIsTheWeight")
 
 
 def panel(grid: dict) -> list[str]:
@@ -24,20 +27,20 @@ def panel(grid: dict) -> list[str]:
             f"{grid['row_total']:.3f}", f"{grid['spread_bits']:.2f}"]
 
 
-def test_the_seed_panel_is_on_screen():
+def test_the_seed_panel_is_on_screen(built):
     """Seed 000: reading "it", most weight to "cat", 0.74, row total 1.000, spread 1.55 bits."""
     shown = built().shown["panel"]
     for text in ("it", "cat", "0.74", "1.000", "1.55"):
         assert text in shown
 
 
-def test_panel_formats_match_the_issue():
+def test_panel_formats_match_the_issue(built):
     rows = panel_rows(built().numbers)
     assert [value for _, value, _ in rows] == panel(built().numbers)
 
 
 @pytest.mark.parametrize("sets", SETTINGS)
-def test_panel_and_words_come_from_the_ledger(sets):
+def test_panel_and_words_come_from_the_ledger(built, sets):
     scene = built(*sets)
     n = scene.numbers
     before = scene.shown["panel"]
@@ -49,7 +52,7 @@ def test_panel_and_words_come_from_the_ledger(sets):
 
 
 @pytest.mark.parametrize("sets", SETTINGS)
-def test_changing_one_word_changes_every_panel_number_that_moved(sets):
+def test_changing_one_word_changes_every_panel_number_that_moved(built, sets):
     scene = built(*sets)
     n = scene.numbers
     old, new = n["swap"]
@@ -63,7 +66,7 @@ def test_changing_one_word_changes_every_panel_number_that_moved(sets):
             assert now in after
 
 
-def test_numbers_follow_the_settings():
+def test_numbers_follow_the_settings(built):
     default, changed = built(), built(*DOG_RUG)
     assert panel(default.numbers) != panel(changed.numbers)
     assert "0.74" not in changed.shown["panel"]
@@ -72,7 +75,7 @@ def test_numbers_follow_the_settings():
 
 
 @pytest.mark.parametrize("sets", SETTINGS)
-def test_layout_and_timing(sets):
+def test_layout_and_timing(built, sets):
     scene = built(*sets)
     assert scene.layout_problems == []
     assert scene.timing_problems == []

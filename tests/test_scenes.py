@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from scenes import SCENES_IN_ORDER
-from tests.scene_harness import built_scene
 
 NAMES = [scene.__name__ for scene in SCENES_IN_ORDER]
 
@@ -18,8 +17,8 @@ def test_scene_names_are_unique_and_titled():
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_every_beat_plays_in_order_for_its_length(name):
-    scene = built_scene(name)
+def test_every_beat_plays_in_order_for_its_length(build_scene, name):
+    scene = build_scene(name)
     assert scene.timing_problems == []
     assert [b.name for b in scene.beat_log] == list(type(scene).beat_seconds)
     for record in scene.beat_log:
@@ -28,31 +27,23 @@ def test_every_beat_plays_in_order_for_its_length(name):
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_no_text_leaves_the_frame_overlaps_or_is_too_small(name):
-    scene = built_scene(name)
+def test_no_text_leaves_the_frame_overlaps_or_is_too_small(build_scene, name):
+    scene = build_scene(name)
     assert scene.layout_problems == []
 
 
-def test_longer_beats_stretch_the_scene():
-    import tempfile
-    from pathlib import Path
-
-    from core.ledger import resolve
-    from production.drawing import construct_scene
-
+def test_longer_beats_stretch_the_scene(build_scene):
     scene_class = SCENES_IN_ORDER[1]
     longer = {b: s + 2.0 for b, s in scene_class.beat_seconds.items()}
-    with tempfile.TemporaryDirectory() as media:
-        scene = construct_scene(scene_class, "preview", resolve(), Path(media), video=False,
-                                durations=longer)
+    scene = build_scene(scene_class.__name__, durations=longer)
     assert scene.timing_problems == []
     assert scene_class.durations is None  # the render's lengths went to its own subclass
     assert scene.renderer.time == pytest.approx(sum(longer.values()), abs=0.2)
 
 
-def test_sound_cues_mark_the_pour_and_the_landing_weights():
-    assert [kind for kind, _ in built_scene("PotionMixing").cues] == ["pour"]
-    assert "tick" in [kind for kind, _ in built_scene("SpotlightBudget").cues]
+def test_sound_cues_mark_the_pour_and_the_landing_weights(build_scene):
+    assert [kind for kind, _ in build_scene("PotionMixing").cues] == ["pour"]
+    assert "tick" in [kind for kind, _ in build_scene("SpotlightBudget").cues]
     for name in ("PotionMixing", "SpotlightBudget", "MatchIsTheWeight"):
-        scene = built_scene(name)
+        scene = build_scene(name)
         assert all(0 <= at <= scene.renderer.time for _, at in scene.cues)
