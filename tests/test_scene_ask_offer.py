@@ -8,7 +8,7 @@ import pytest
 
 from scenes.ask_offer import AskAndOffer
 from scenes.numbers import decimal
-from tests.scene_harness import shown_anywhere
+from tests.scene_harness import assert_clean, shown_anywhere
 
 DOG_RUG = ("grid.sentence=the dog sat on the rug it slept", "grid.sharpness=3")
 SETTINGS = [(), DOG_RUG, ("grid.sentence=the cat it slept",),
@@ -62,7 +62,5 @@ def test_no_negative_zero_is_shown():
 @pytest.mark.parametrize("sets", SETTINGS)
 def test_layout_and_timing(built, sets):
     scene = built(*sets)
-    assert scene.layout_problems == []
-    assert scene.timing_problems == []
-    assert [b.name for b in scene.beat_log] == list(AskAndOffer.beat_seconds)
+    assert_clean(scene)
     assert 20 <= sum(AskAndOffer.beat_seconds.values()) <= 45

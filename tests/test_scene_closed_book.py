@@ -11,6 +11,7 @@ from manim import config
 from scenes.base import visible_texts
 from scenes.closed_book import OnePieceAtATime, SqueezeTheRow
 from scenes.numbers import factor, out_of
+from tests.scene_harness import assert_clean
 
 
 class RecordingSqueeze(SqueezeTheRow):
@@ -42,8 +43,7 @@ def test_formats():
 @pytest.mark.parametrize("sets", SQUEEZE_SETS)
 def test_squeeze_layout_and_timing(build, sets):
     scene = build(RecordingSqueeze, *sets)
-    assert scene.layout_problems == []
-    assert scene.timing_problems == []
+    assert_clean(scene)
 
 
 @pytest.mark.parametrize("sets", SQUEEZE_SETS)
@@ -137,8 +137,7 @@ WRITING_SETS = [(), ("seq2seq.length=12",), ("seq2seq.length=32",), ("seq2seq.le
 @pytest.mark.parametrize("sets", WRITING_SETS)
 def test_writing_layout_and_timing(build, sets):
     scene = build(OnePieceAtATime, *sets)
-    assert scene.layout_problems == []
-    assert scene.timing_problems == []
+    assert_clean(scene)
 
 
 @pytest.mark.parametrize("sets", WRITING_SETS)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from scenes.formula import OneAttentionWeight
-from tests.scene_harness import shown_anywhere
+from tests.scene_harness import assert_clean, shown_anywhere
 
 SHARP = ("grid.sentence=the dog sat on the rug it slept", "grid.sharpness=3")
 HUGE = ("grid.sharpness=100",)  # e^(s·match) too large to write with 2 decimals
@@ -196,7 +196,5 @@ def test_no_tex_anywhere():
 @pytest.mark.parametrize("sets", SETTINGS)
 def test_layout_and_timing(built, sets):
     scene = built(*sets)
-    assert scene.layout_problems == []
-    assert scene.timing_problems == []
-    assert [b.name for b in scene.beat_log] == list(OneAttentionWeight.beat_seconds)
+    assert_clean(scene)
     assert 20 <= sum(OneAttentionWeight.beat_seconds.values()) <= 45

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from scenes.numbers import percent
+from tests.scene_harness import assert_clean
 
 
 @pytest.fixture
@@ -29,8 +30,7 @@ def test_formats():
 @pytest.mark.parametrize("sets", SETS)
 def test_layout_and_timing(build, sets):
     scene = build(*sets)
-    assert scene.layout_problems == []
-    assert scene.timing_problems == []
+    assert_clean(scene)
 
 
 @pytest.mark.parametrize("sets", SETS)

@@ -6,6 +6,7 @@ import pytest
 
 from scenes.numbers import percent
 from scenes.potions import ChemistryAndAssembly, PotionMixing
+from tests.scene_harness import assert_clean
 
 SCENES = {"PotionMixing": PotionMixing, "ChemistryAndAssembly": ChemistryAndAssembly}
 SHARPER = "potion.sharpness=1"  # a --set that changes every share on screen
@@ -41,9 +42,7 @@ def test_percent_keeps_small_shares_readable(fraction, text):
 @pytest.mark.parametrize("sets", [(), (SHARPER,), ("potion.sharpness=1000000",)])
 def test_layout_and_timing_hold(built, name, sets):
     scene = built(name, *sets)
-    assert scene.layout_problems == []
-    assert scene.timing_problems == []
-    assert [b.name for b in scene.beat_log] == list(SCENES[name].beat_seconds)
+    assert_clean(scene)
     total = sum(SCENES[name].beat_seconds.values())
     assert 30 <= total <= 60
     for record in scene.beat_log:

@@ -8,6 +8,7 @@ import pytest
 
 from scenes.numbers import percent, power_of_ten, setting, short
 from scenes.spotlight import LookBackRule, SharpnessDial, SpotlightBudget, pair, pair_2, tenths
+from tests.scene_harness import assert_clean
 
 SHOTS = {cls.__name__: cls for cls in (SpotlightBudget, SharpnessDial, LookBackRule)}
 SETTINGS = [(), ("spotlight.sharpness=8",), ("spotlight.asker=cat",),
@@ -44,9 +45,7 @@ def test_formatting_as_a_person_writes_it():
 @pytest.mark.parametrize("name", list(SHOTS))
 def test_layout_and_timing_are_clean(built, name, sets):
     scene = built(name, *sets)
-    assert scene.layout_problems == []
-    assert scene.timing_problems == []
-    assert [b.name for b in scene.beat_log] == list(SHOTS[name].beat_seconds)
+    assert_clean(scene)
 
 
 def test_the_section_runs_40_to_80_seconds():

@@ -7,6 +7,7 @@ import functools
 import pytest
 
 from scenes.weight_grid import MatchIsTheWeight, panel_rows
+from tests.scene_harness import assert_clean
 
 DOG_RUG = ("grid.sentence=the dog sat on the rug it slept", "grid.sharpness=3")
 TWELVE = ("grid.sentence=the bird sat under the sofa the cat purred on a rug",
@@ -77,7 +78,5 @@ def test_numbers_follow_the_settings(built):
 @pytest.mark.parametrize("sets", SETTINGS)
 def test_layout_and_timing(built, sets):
     scene = built(*sets)
-    assert scene.layout_problems == []
-    assert scene.timing_problems == []
-    assert [b.name for b in scene.beat_log] == list(MatchIsTheWeight.beat_seconds)
+    assert_clean(scene)
     assert 20 <= sum(MatchIsTheWeight.beat_seconds.values()) <= 45
