@@ -1,9 +1,11 @@
 """The command: list the scenes, print the ledger, render the chapter or its slides.
 
     python render.py list
+    python render.py voices
     python render.py numbers [--set SECTION.PARAM=VALUE ...]
     python render.py render [SCENE ...] [--quality preview|draft|publish|4k] [--out DIR]
-                            [--jobs N] [--set ...] [--no-narration] [--dry-run]
+                            [--jobs N] [--set ...] [--no-narration] [--voice NAME]
+                            [--dry-run]
     python render.py slides [SCENE ...] [the same options]
 
 Only the parser and one small function per subcommand live here; the pipeline is in
@@ -37,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     commands.add_parser("list", help="print the chapter's scenes, one name a line, in order")
+    commands.add_parser("voices", help="print the voices --voice takes, with their licences")
 
     numbers = commands.add_parser(
         "numbers", help="print every number the chapter shows as one JSON object"
@@ -77,6 +80,9 @@ def _scene_options(parser: argparse.ArgumentParser, out_help: str) -> argparse._
     _add_settings(content)
     content.add_argument("--no-narration", action="store_true",
                          help="render without a voice (silent video, no captions)")
+    content.add_argument("--voice", default="espeak", metavar="NAME",
+                         help="espeak (default), piper (the joe voice) or PATH.onnx (a Piper "
+                              "voice, its .onnx.json beside it); see `render.py voices`")
     parser.add_argument("--dry-run", action="store_true",
                         help="check the arguments and print what would be done")
     return output
@@ -96,6 +102,18 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_voices(args: argparse.Namespace) -> int:
+    from production.narration import available_voices
+
+    for voice in available_voices():
+        state = f" (cannot be used here: {voice.problem})" if voice.problem else ""
+        print(f"{voice.name:<10} {voice.description}{state}")
+        print(f"{'':<10} licence: {voice.licence}")
+    print(f"{'PATH.onnx':<10} any Piper voice file you have, its .onnx.json beside it "
+          "(its licence is its own)")
+    return 0
+
+
 def cmd_numbers(args: argparse.Namespace) -> int:
     from core.ledger import compute
     from production.pipeline import parse_settings
@@ -111,7 +129,7 @@ def _plan(args: argparse.Namespace, default_out: str) -> Plan:
     return pipeline.plan(scenes=args.scenes, quality=args.quality, settings=args.settings,
                          out=args.out, default_out=paths.OUT / default_out, jobs=args.jobs,
                          narrate=not args.no_narration,
-                         keyframes=getattr(args, "keyframes", None))
+                         keyframes=getattr(args, "keyframes", None), voice=args.voice)
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -158,8 +176,8 @@ def cmd_slides(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"list": cmd_list, "numbers": cmd_numbers, "render": cmd_render,
-            "slides": cmd_slides}
+COMMANDS = {"list": cmd_list, "voices": cmd_voices, "numbers": cmd_numbers,
+            "render": cmd_render, "slides": cmd_slides}
 
 
 def main(argv: list[str] | None = None) -> int:

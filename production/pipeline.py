@@ -39,6 +39,7 @@ class Plan:
     seconds: dict[str, float]  # each scene's length as narrated
     out: Path
     keyframes: Path | None = None
+    voice: narration.VoiceEngine = narration.DEFAULT_VOICE
 
     @property
     def folders(self) -> dict[str, Path]:
@@ -101,21 +102,24 @@ def writable_dir(path: str, what: str) -> Path:
     return target
 
 
-def check_tools(narrate: bool) -> None:
-    """The system tools the render needs, checked once, up front."""
+def check_tools(narrate: bool, voice: narration.VoiceEngine = narration.DEFAULT_VOICE) -> None:
+    """The system tools the render needs (ffmpeg, and the voice's), checked once, up front."""
     if shutil.which("ffmpeg") is None:
         raise UsageError("ffmpeg is missing: install it with `apt-get install ffmpeg` "
                          "(or run `./run video`, which does)")
-    problem = narration.DEFAULT_VOICE.check() if narrate else None
+    problem = voice.check() if narrate else None
     if problem:
         raise UsageError(problem)
 
 
 def plan(*, scenes: list[str], quality: str, settings: list[str], out: str | None,
          default_out: Path, jobs: int | None = None, narrate: bool = True,
-         keyframes: str | None = None) -> Plan:
+         keyframes: str | None = None, voice: str | narration.VoiceEngine | None = None) -> Plan:
     """Check every argument and tool up front, speak what is not spoken yet, and look
-    the scenes up in the cache. Nothing is written to the output folder before this."""
+    the scenes up in the cache. Nothing is written to the output folder before this.
+
+    ``voice``: a voice engine, or what ``--voice`` takes (``espeak``, ``piper``, a path
+    to a Piper .onnx); the default voice when None."""
     if quality not in QUALITIES:
         raise UsageError(f"--quality {quality!r}: must be one of {', '.join(QUALITIES)}")
     if jobs is not None and jobs < 1:
@@ -124,10 +128,11 @@ def plan(*, scenes: list[str], quality: str, settings: list[str], out: str | Non
     chosen = pick_scenes(scenes)
     target = writable_dir(str(default_out) if out is None else out, "--out")
     frames = writable_dir(keyframes, "--keyframes") if keyframes is not None else None
-    check_tools(narrate)
+    speaker = pick_voice(voice) if narrate else narration.DEFAULT_VOICE
+    check_tools(narrate, speaker)
     writable_dir(str(cache.CACHE), "the cache folder (EXPLAINER_CACHE)")
-    speech = speak_all(chosen, parsed, narrate)
-    keys = {sc.__name__: cache.scene_key(sc, quality, parsed, narrate,
+    speech = speak_all(chosen, parsed, narrate, speaker)
+    keys = {sc.__name__: cache.scene_key(sc, quality, parsed, narrate, speaker,
                                          encoder=encoder_options(quality),
                                          passages=speech[sc.__name__])
             for sc in chosen}
@@ -140,11 +145,24 @@ def plan(*, scenes: list[str], quality: str, settings: list[str], out: str | Non
     if frames is not None:
         stored = dict.fromkeys(stored)  # key frames are saved while drawing: draw again
     return Plan(quality, parsed, narrate, chosen, keys, stored, jobs or os.cpu_count() or 1,
-                lengths, target, frames)
+                lengths, target, frames, speaker)
 
 
-def speak_all(chosen: list[Any], settings: dict[str, Any],
-              narrate: bool) -> dict[str, list[narration.Passage]]:
+def pick_voice(voice: str | narration.VoiceEngine | None) -> narration.VoiceEngine:
+    """The voice a render speaks with; a UsageError (one line) names a bad ``--voice``."""
+    if voice is None:
+        return narration.DEFAULT_VOICE
+    if isinstance(voice, narration.VoiceEngine):
+        return voice
+    try:
+        return narration.voice_named(voice)
+    except narration.NarrationError as error:
+        raise UsageError(str(error)) from None
+
+
+def speak_all(chosen: list[Any], settings: dict[str, Any], narrate: bool,
+              voice: narration.VoiceEngine = narration.DEFAULT_VOICE
+              ) -> dict[str, list[narration.Passage]]:
     """Every chosen scene's passages, spoken (a few at once) or taken from the cache;
     a warning line for each recording that names no beat or is silent."""
     if not narrate:
@@ -154,7 +172,7 @@ def speak_all(chosen: list[Any], settings: dict[str, Any],
             for warning in narration.check_recordings(sc.__name__, list(sc.beat_seconds)):
                 print(f"render.py: warning: {warning}", file=sys.stderr)
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as speakers:
-            spoken = speakers.map(lambda sc: cache.speech(sc, settings), chosen)
+            spoken = speakers.map(lambda sc: cache.speech(sc, settings, voice), chosen)
             return {sc.__name__: passages for sc, passages in zip(chosen, spoken)}
     except narration.NarrationError as error:
         raise UsageError(str(error)) from None
@@ -170,7 +188,9 @@ def _peak_memory() -> int:
 
 
 def render_job(name: str, quality: str, settings: dict[str, Any], narrate: bool,
-               entry: str, keyframes: str | None) -> tuple[dict[str, Any], int]:
+               entry: str, keyframes: str | None,
+               voice: narration.VoiceEngine = narration.DEFAULT_VOICE
+               ) -> tuple[dict[str, Any], int]:
     """Worker process: render one scene into the cache entry; (its record, peak KiB)."""
     from production.scene_output import produce_scene
     from scenes import CHAPTER
@@ -181,12 +201,14 @@ def render_job(name: str, quality: str, settings: dict[str, Any], narrate: bool,
                                durations=durations)
 
     result = produce_scene(CHAPTER.by_name()[name], Path(entry), manim, narrate=narrate,
-                           settings=settings)
+                           settings=settings, voice=voice)
     return result.to_json(), _peak_memory()
 
 
 def alpha_job(name: str, quality: str, settings: dict[str, Any], narrate: bool,
-              entry: str, keyframes: str | None) -> tuple[dict[str, Any], int]:
+              entry: str, keyframes: str | None,
+              voice: narration.VoiceEngine = narration.DEFAULT_VOICE
+              ) -> tuple[dict[str, Any], int]:
     """Worker process: the scene's transparent clips into the cache entry."""
     from production.slides import produce_alpha
     from scenes import CHAPTER
@@ -196,7 +218,7 @@ def alpha_job(name: str, quality: str, settings: dict[str, Any], narrate: bool,
                                transparent=True, durations=durations)
 
     meta = produce_alpha(CHAPTER.by_name()[name], Path(entry), manim, narrate=narrate,
-                         settings=settings)
+                         settings=settings, voice=voice)
     return meta, _peak_memory()
 
 
@@ -241,9 +263,10 @@ class Progress:
             self.bar.stop()
 
 
-#: a worker's job: (scene name, quality, settings, narrate, cache entry, key-frame folder)
-#: -> (its record, the worker's peak memory in KiB)
-Job = Callable[[str, str, dict[str, Any], bool, str, str | None], tuple[Any, int]]
+#: a worker's job: (scene name, quality, settings, narrate, cache entry, key-frame folder,
+#: voice) -> (its record, the worker's peak memory in KiB)
+Job = Callable[[str, str, dict[str, Any], bool, str, str | None, narration.VoiceEngine],
+               tuple[Any, int]]
 
 
 def render_missing(plan: Plan, missing: list[Any], job: Job, *, variant: str = "",
@@ -255,7 +278,7 @@ def render_missing(plan: Plan, missing: list[Any], job: Job, *, variant: str = "
     frames = str(plan.keyframes) if plan.keyframes else None
     jobs = [(label.format(sc.__name__), job,
              (sc.__name__, plan.quality, plan.settings, plan.narrate,
-              str(plan.entry(sc.__name__, variant)), frames)) for sc in todo]
+              str(plan.entry(sc.__name__, variant)), frames, plan.voice)) for sc in todo]
     progress = Progress(len(jobs))
     try:
         records, peaks = run_workers(jobs, min(plan.workers, max(1, len(jobs))), progress)
@@ -335,4 +358,4 @@ def summary(rendered: int, total: int, peaks: list[int], plan: Plan, started: fl
 
 
 __all__ = ["Plan", "Progress", "alpha_job", "check_tools", "ensure_scenes", "keep_in_cache",
-           "lock_output", "plan", "render_job", "render_missing", "summary"]
+           "lock_output", "pick_voice", "plan", "render_job", "render_missing", "summary"]
