@@ -1,0 +1,205 @@
+"""Voices: the Piper engine (real Piper, the joe voice shipped in its wheel), choosing a
+voice by name or by file, its place in the cache keys, `render.py voices`, and a render
+spoken by Piper."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import wave
+from pathlib import Path
+
+import pytest
+
+from core import ledger
+from production import cache, narration
+from production.narration import Espeak, NarrationError, Piper
+from production.paths import ROOT
+from scenes import SCENES_IN_ORDER
+
+SCENES_BY_NAME = {s.__name__: s for s in SCENES_IN_ORDER}
+TEXT = "The book stays open, and every word may look back at the words before it."
+
+
+def seconds(path: Path) -> float:
+    with wave.open(str(path)) as w:
+        assert w.getsampwidth() == 2 and w.getnchannels() == 1
+        return w.getnframes() / w.getframerate()
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "render.py", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=900, env=env)
+
+
+@pytest.fixture
+def model_copy(tmp_path) -> Path:
+    """The joe voice's model and config, copied into a folder of the test's own."""
+    folder = tmp_path / "voice"
+    folder.mkdir()
+    joe = narration.joe_model()
+    shutil.copy(joe, folder / joe.name)
+    shutil.copy(narration.Piper().config, folder / (joe.name + ".json"))
+    return folder / joe.name
+
+
+# ----------------------------------------------------------------- speaking
+
+
+def test_a_real_passage_spoken_by_piper_is_a_plausible_wav_and_is_cached(tmp_path):
+    voice = narration.voice_named("piper")
+    calls = []
+
+    def speak(text: str, engine: narration.VoiceEngine, target: Path) -> object:
+        calls.append(text)
+        return engine.speak(text, target)
+
+    text = narration.script_for(SCENES_BY_NAME["TwoJobs"], ledger.resolve())["reader"]
+    started = time.monotonic()
+    first = narration.synthesize(text, voice, tmp_path, speak)
+    took = time.monotonic() - started
+    low, high = narration.plausible_seconds(text, voice)
+    assert low <= seconds(first) <= high and seconds(first) > 2
+    assert narration.speech_problem(first, text, voice) is None
+    assert took < 10  # about half a second a passage, the model loaded once
+    assert narration.synthesize(text, voice, tmp_path, speak) == first
+    assert calls == [text]  # the second call read the cache
+
+
+def test_every_real_passage_spoken_by_piper_is_well_inside_the_plausible_lengths(tmp_path):
+    """Real Piper, every passage of the chapter: the bounds have at least 1.5x margin, and
+    the rate the bounds assume is the voice's real pace (within 15 %)."""
+    voice = Piper()
+    words = spoken = 0.0
+    for scene in SCENES_IN_ORDER:
+        for text in narration.script_for(scene, ledger.resolve()).values():
+            length = seconds(narration.synthesize(text, voice, tmp_path))
+            low, high = narration.plausible_seconds(text, voice)
+            assert 1.5 * low <= length <= high / 1.5, text
+            words += len(text.split())
+            spoken += length
+    assert words / spoken * 60 == pytest.approx(voice.rate, rel=0.15)
+    for text in ("Yes.", "I", "...", "1000000", "--", "[[ h ə l oʊ ]]"):
+        length = seconds(narration.synthesize(text, voice, tmp_path))
+        low, high = narration.plausible_seconds(text, voice)
+        assert 1.5 * low <= length <= high / 1.5, text
+
+
+# ----------------------------------------------------------------- keys
+
+
+def test_the_voice_and_the_model_bytes_change_the_scene_key(tmp_path, model_copy):
+    scene = SCENES_BY_NAME["TitleCard"]
+    beats = list(scene.beat_seconds)
+    keys = {}
+    for name in ("espeak", "piper"):
+        voice = narration.voice_named(name)
+        passages = narration.prepare(scene.__name__, beats, voice, cache=tmp_path / "speech")
+        keys[name] = cache.scene_key(scene, "preview", {}, True, voice, passages=passages)
+    assert keys["espeak"] != keys["piper"]
+    assert keys["espeak"] == cache.scene_key(
+        scene, "preview", {}, True, Espeak(),
+        passages=narration.prepare(scene.__name__, beats, Espeak(), cache=tmp_path / "speech"))
+
+    # The same bytes elsewhere are the same voice; one byte changed is another voice.
+    piper_passages = narration.prepare(scene.__name__, beats, Piper(), cache=tmp_path / "speech")
+    copied = Piper(model_copy)
+    assert copied.key() == Piper().key()
+    flipped = model_copy.with_name("flipped.onnx")
+    shutil.copy(model_copy, flipped)
+    shutil.copy(copied.config, flipped.with_name("flipped.onnx.json"))
+    data = bytearray(flipped.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    flipped.write_bytes(bytes(data))
+    key = cache.scene_key(scene, "preview", {}, True, Piper(flipped), passages=piper_passages)
+    assert key != keys["piper"]
+    assert narration.speech_key(TEXT, Piper(flipped)) != narration.speech_key(TEXT, copied)
+    # ... and so does its config
+    config = model_copy.with_name(model_copy.name + ".json")
+    config.write_text(config.read_text().replace('"noise_scale": 0.667', '"noise_scale": 0.5'))
+    assert Piper(model_copy).key() != Piper().key()
+
+
+# ----------------------------------------------------------------- choosing a voice
+
+
+def test_the_names_a_voice_takes():
+    assert narration.voice_named("espeak") == Espeak() == narration.DEFAULT_VOICE
+    assert narration.voice_named("piper") == Piper()
+    assert Piper().model == narration.joe_model() and Piper().check() is None
+
+
+def one_line_error(name: str) -> str:
+    with pytest.raises(NarrationError) as error:
+        narration.voice_named(name)
+    message = str(error.value)
+    assert "\n" not in message and name in message, message
+    return message
+
+
+def test_an_unknown_voice_name_is_one_line_saying_what_is_allowed():
+    message = one_line_error("festival")
+    assert "unknown voice" in message and "espeak" in message and "piper" in message
+
+
+def test_a_missing_model_is_one_line(tmp_path):
+    message = one_line_error(str(tmp_path / "nobody.onnx"))
+    assert "missing" in message
+
+
+def test_a_model_without_its_config_is_one_line(model_copy):
+    model_copy.with_name(model_copy.name + ".json").unlink()
+    message = one_line_error(str(model_copy))
+    assert "config" in message and ".onnx.json" in message and "missing" in message
+
+
+def test_a_corrupt_config_is_one_line(model_copy):
+    model_copy.with_name(model_copy.name + ".json").write_text("{not json")
+    assert "not a voice's .onnx.json" in one_line_error(str(model_copy))
+
+
+def test_a_corrupt_model_is_one_line(model_copy):
+    model_copy.write_bytes(b"this is not an ONNX model" * 100)
+    message = one_line_error(str(model_copy))
+    assert "cannot be loaded" in message
+
+
+def test_a_bad_voice_on_the_command_line_is_one_line_and_exit_status_2(tmp_path):
+    out = run("render", "TitleCard", "--voice", "festival", "--out", str(tmp_path / "out"))
+    assert out.returncode == 2 and out.stdout == ""
+    assert len(out.stderr.strip().splitlines()) == 1 and "festival" in out.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_render_voices_lists_both_with_licence_lines():
+    out = run("voices")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    espeak = next(i for i, line in enumerate(lines) if line.startswith("espeak "))
+    piper = next(i for i, line in enumerate(lines) if line.startswith("piper "))
+    assert "licence:" in lines[espeak + 1] and "GPL-3.0-or-later" in lines[espeak + 1]
+    assert "licence:" in lines[piper + 1]
+    assert "voice data: CC0" in lines[piper + 1] and "piper-tts 1.8.0" in lines[piper + 1]
+    assert "joe" in lines[piper] and "cannot be used" not in out.stdout
+    assert any(line.startswith("PATH.onnx") for line in lines)
+
+
+# ----------------------------------------------------------------- a render
+
+
+@pytest.mark.slow
+def test_a_scene_rendered_with_piper_has_its_sound(tmp_path):
+    import av
+
+    env = {**os.environ, "EXPLAINER_CACHE": str(tmp_path / "cache")}
+    out = run("render", "TitleCard", "--quality", "preview", "--voice", "piper",
+              "--out", str(tmp_path / "out"), env=env)
+    assert out.returncode == 0, out.stderr
+    with av.open(str(tmp_path / "out" / "scenes" / "TitleCard.mp4")) as video:
+        assert video.streams.audio
+        audio = video.streams.audio[0]
+        assert float(audio.duration * audio.time_base) > 3
+        assert video.duration / av.time_base > 3
