@@ -44,7 +44,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from production import paths
+from production import paths, spoken
 from production.errors import DiskFullError, is_disk_full
 
 NARRATION_DIR = paths.NARRATION
@@ -566,13 +566,17 @@ def synthesize(text: str, voice: VoiceEngine, cache: Path = CACHE_DIR,
                speak: Speak | None = None) -> Path:
     """The cached WAV for ``text`` in ``voice``; speaks it only when not cached.
 
-    A cached WAV is checked when it is read (a whole WAV, as long as the text can
-    take): a damaged one is deleted and spoken again. A new one is spoken (by
+    The voice is given the passage's spoken form (production/spoken.py: "64.8" as
+    "sixty-four point eight", respellings from assets/pronunciation.txt); the
+    captions keep the written text. A cached WAV is checked when it is read (a
+    whole WAV, as long as the text can take): a damaged one is deleted and spoken
+    again. A new one is spoken (by
     ``voice.speak``, after ``voice.check()``; or by ``speak(text, voice, target)``
     when given) into a unique temporary name, checked, and only then renamed into
     place; when the check fails and the folder's disk is (nearly) full, that is a
     SpeechDiskFull.
     """
+    text = spoken.speakable(text)  # the voice hears numbers and symbols in words
     target = cache / f"{speech_key(text, voice)}.wav"
     if target.exists():
         if speech_problem(target, text, voice) is None:

@@ -55,10 +55,14 @@ def test_a_voice_is_a_class_with_key_check_and_speak(tmp_path):
     voice = ToneVoice()
     passages = narration.prepare("Demo", ["show", "hold"], voice, narration_dir=tmp_path,
                                  voice_dir=tmp_path / "voice", cache=tmp_path / "cache")
-    assert voice.spoken == ["The exponentials add up to 64.8.", "That is the budget."]
-    for p in passages:
-        assert p.audio == tmp_path / "cache" / f"{narration.speech_key(p.text, voice)}.wav"
-        assert p.seconds == pytest.approx(0.09 * len(p.text), abs=0.01)
+    # The voice hears the spoken form; the passage (and so the captions) keeps the written.
+    assert voice.spoken == ["The exponentials add up to sixty-four point eight.",
+                            "That is the budget."]
+    assert [p.text for p in passages] == ["The exponentials add up to 64.8.",
+                                          "That is the budget."]
+    for p, said in zip(passages, voice.spoken):
+        assert p.audio == tmp_path / "cache" / f"{narration.speech_key(said, voice)}.wav"
+        assert p.seconds == pytest.approx(0.09 * len(said), abs=0.01)
         assert not p.recorded
 
     again = ToneVoice()  # the same key: every passage comes from the cache
