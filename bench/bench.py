@@ -7,7 +7,9 @@ In one run on this machine it measures, for each quality asked for:
     one after another, at the same quality, caching off: the same frames (each
     beat as long as its narration, see baseline_scenes.py) but no sound,
 and prints the ratios, seconds of video per second of rendering, and the peak
-memory of a worker.
+memory of a worker. It also measures speaking the narration cold with the
+default voice (planning a render with an empty cache, less the same planning
+warm) against the cold publish render.
 
     .venv/bin/python bench/bench.py                       # preview and publish, all scenes
     .venv/bin/python bench/bench.py --quality preview --scenes TitleCard TwoJobs
@@ -83,6 +85,7 @@ def main() -> int:
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}; jobs {args.jobs}; "
           f"{'scenes ' + ' '.join(names) if subset else 'whole chapter'}")
+    colds: dict[str, float] = {}
     for quality in qualities:
         w, h, fps = QUALITIES[quality]
         with tempfile.TemporaryDirectory() as tmp:
@@ -91,6 +94,7 @@ def main() -> int:
             command = [PYTHON, "render.py", "render", *(names if subset else []),
                        "--quality", quality, "--out", str(tmp / "out"), "--jobs", str(args.jobs)]
             cold, cold_out = timed(command, env)
+            colds[quality] = cold
             warm, _ = timed(command, env)
             seconds_of_video = video_seconds(tmp / "out" / "scenes")
             peak = re.search(r"peak memory per worker (\d+) MiB", cold_out)
@@ -118,7 +122,24 @@ def main() -> int:
         print(f"  peak memory per worker:               "
               f"{peak.group(1) if peak else '?':>8} MiB"
               f"   (a manim render: {baseline_peak / 1024:.0f} MiB)")
+    speech, passages = speaking(names if subset else [])
+    print(f"\nspeech, cold, default voice: {speech:8.1f} s for {passages} passages")
+    if "publish" in colds:
+        print(f"  against the cold publish render:     {100 * speech / colds['publish']:8.1f} %")
     return 0
+
+
+def speaking(names: list[str]) -> tuple[float, int]:
+    """Seconds to speak every passage of the scenes cold: a dry run (which plans, and so
+    speaks) with an empty cache, less the same dry run again (everything cached)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, EXPLAINER_CACHE=str(Path(tmp) / "cache"))
+        command = [PYTHON, "render.py", "render", *names, "--dry-run", "--quality", "preview",
+                   "--out", str(Path(tmp) / "out")]
+        cold, _ = timed(command, env)
+        warm, _ = timed(command, env)
+        spoken = len(list((Path(tmp) / "cache" / "voice").glob("*.wav")))
+    return cold - warm, spoken
 
 
 if __name__ == "__main__":
