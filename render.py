@@ -80,8 +80,8 @@ def _scene_options(parser: argparse.ArgumentParser, out_help: str) -> argparse._
     _add_settings(content)
     content.add_argument("--no-narration", action="store_true",
                          help="render without a voice (silent video, no captions)")
-    content.add_argument("--voice", default="espeak", metavar="NAME",
-                         help="espeak (default), piper (the joe voice) or PATH.onnx (a Piper "
+    content.add_argument("--voice", default="piper", metavar="NAME",
+                         help="piper (the joe voice, the default), espeak or PATH.onnx (a Piper "
                               "voice, its .onnx.json beside it); see `render.py voices`")
     parser.add_argument("--dry-run", action="store_true",
                         help="check the arguments and print what would be done")

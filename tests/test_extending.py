@@ -103,10 +103,12 @@ def test_a_voice_without_key_or_speak_is_refused():
         Mute()  # type: ignore[abstract]
 
 
-def test_the_default_voice_is_espeak_behind_the_same_interface():
+def test_the_default_voice_is_piper_behind_the_same_interface():
     assert isinstance(narration.DEFAULT_VOICE, narration.VoiceEngine)
-    assert isinstance(narration.DEFAULT_VOICE, narration.Espeak)
-    assert narration.DEFAULT_VOICE.key() != narration.Espeak(rate=120).key()
+    assert isinstance(narration.DEFAULT_VOICE, narration.Piper)
+    assert narration.DEFAULT_VOICE.engine == "piper"
+    assert narration.DEFAULT_VOICE.key() != narration.Piper(pace=140).key()
+    assert narration.Espeak().key() != narration.Espeak(rate=120).key()
 
 
 # ----------------------------------------------------------------- add a scene

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from core import ledger
-from production import cache, narration
+from production import cache, narration, spoken
 from production.narration import Espeak, NarrationError, Piper
 from production.paths import ROOT
 from scenes import SCENES_IN_ORDER
@@ -88,6 +88,28 @@ def test_every_real_passage_spoken_by_piper_is_well_inside_the_plausible_lengths
         assert 1.5 * low <= length <= high / 1.5, text
 
 
+def test_the_default_voice_speaks_real_passages_at_a_natural_pace(tmp_path):
+    """Real Piper at the default pace: a handful of passages (of scenes the joe voice
+    speaks fastest and slowest on its own), each 140 to 175 words a minute (words of the
+    spoken text over seconds of speech)."""
+    voice = narration.DEFAULT_VOICE
+    assert voice.rate == narration.NATURAL_PACE and 140 <= voice.rate <= 175
+    for name in ("OneAttentionWeight", "TheMisreading", "ChemistryAndAssembly",
+                 "SharpnessDial"):
+        for text in narration.script_for(SCENES_BY_NAME[name], ledger.resolve()).values():
+            said = spoken.speakable(text)
+            length = seconds(narration.synthesize(text, voice, tmp_path))
+            assert 140 <= len(said.split()) / length * 60 <= 175, said
+
+
+def test_the_pace_is_part_of_the_key_and_slows_the_voice(tmp_path):
+    own, paced = Piper(pace=None), Piper()
+    assert own.key() != paced.key() != Piper(pace=140).key()
+    assert own.rate == narration.JOE_RATE and paced.rate == narration.NATURAL_PACE
+    assert seconds(narration.synthesize(TEXT, paced, tmp_path)) > \
+        1.1 * seconds(narration.synthesize(TEXT, own, tmp_path))
+
+
 # ----------------------------------------------------------------- keys
 
 
@@ -127,8 +149,9 @@ def test_the_voice_and_the_model_bytes_change_the_scene_key(tmp_path, model_copy
 
 
 def test_the_names_a_voice_takes():
-    assert narration.voice_named("espeak") == Espeak() == narration.DEFAULT_VOICE
-    assert narration.voice_named("piper") == Piper()
+    assert narration.voice_named("piper") == Piper() == narration.DEFAULT_VOICE
+    assert narration.DEFAULT_VOICE.engine == "piper"
+    assert narration.voice_named("espeak") == Espeak()
     assert Piper().model == narration.joe_model() and Piper().check() is None
 
 
@@ -174,6 +197,16 @@ def test_a_bad_voice_on_the_command_line_is_one_line_and_exit_status_2(tmp_path)
     assert not (tmp_path / "out").exists()
 
 
+def test_the_voice_record_names_engine_model_and_licence():
+    piper = narration.voice_record(Piper())
+    assert piper["engine"] == "piper" and piper["model"] == narration.JOE_MODEL
+    assert "voice data: CC0" in piper["licence"] and "GPL-3.0-or-later" in piper["licence"]
+    assert piper["pace"] == narration.NATURAL_PACE
+    espeak = narration.voice_record(Espeak())
+    assert espeak == {"engine": "espeak-ng", "model": "en-us",
+                      "licence": "espeak-ng: GPL-3.0-or-later", "pace": 150}
+
+
 def test_render_voices_lists_both_with_licence_lines():
     out = run("voices")
     assert out.returncode == 0, out.stderr
@@ -183,7 +216,8 @@ def test_render_voices_lists_both_with_licence_lines():
     assert "licence:" in lines[espeak + 1] and "GPL-3.0-or-later" in lines[espeak + 1]
     assert "licence:" in lines[piper + 1]
     assert "voice data: CC0" in lines[piper + 1] and "piper-tts 1.8.0" in lines[piper + 1]
-    assert "joe" in lines[piper] and "cannot be used" not in out.stdout
+    assert "joe" in lines[piper] and "(the default)" in lines[piper]
+    assert "default" not in lines[espeak] and "cannot be used" not in out.stdout
     assert any(line.startswith("PATH.onnx") for line in lines)
 
 
