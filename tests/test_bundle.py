@@ -103,6 +103,19 @@ def test_chapter_is_the_scenes_end_to_end(rendered):
     assert abs(loud["integrated_lufs"] + 14) <= 1.0 and loud["true_peak_dbtp"] <= -1.0
 
 
+@pytest.mark.slow
+def test_the_manifest_names_the_voice_and_every_scene_is_spoken_at_a_natural_pace(rendered):
+    """The default voice (Piper's joe) speaks every scene at 140 to 175 words a minute,
+    measured from its speech (the written words over the passages' seconds)."""
+    manifest = json.loads((rendered / "manifest.json").read_text())
+    voice = manifest["voice"]
+    assert voice["engine"] == "piper" and voice["model"] == "en_US-joe-medium.onnx"
+    assert "CC0" in voice["licence"] and "piper-tts" in voice["licence"]
+    paces = {s["name"]: s["words_per_minute"] for s in manifest["scenes"]}
+    assert list(paces) == [sc.__name__ for sc in SCENES_IN_ORDER]
+    assert all(140 <= pace <= 175 for pace in paces.values()), paces
+
+
 def decoded_sound(path: Path) -> np.ndarray:
     """The file's sound as the player hears it, mono, 48 kHz, as floats."""
     raw = subprocess.run(["ffmpeg", "-v", "error", "-i", str(path), "-map", "0:a:0", "-f",
@@ -184,3 +197,13 @@ def test_publish_never_leaves_a_partial_file(tmp_path):
     stale.write_bytes(b"half")
     bundle.clear_partials(tmp_path / "out")
     assert not stale.exists() and target.exists()
+
+
+def test_words_per_minute_leaves_the_pauses_out_and_is_none_when_nothing_is_spoken():
+    from production.narration import Passage
+    from production.publish import words_per_minute
+
+    passages = [Passage("S", "a", "one two three four five", Path("a.wav"), 2.0, False),
+                Passage("S", "b", "six seven 64.8", Path("b.wav"), 1.0, True)]
+    assert words_per_minute(passages) == 160.0  # 8 words in 3 s of speech
+    assert words_per_minute([]) is None
