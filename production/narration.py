@@ -632,6 +632,19 @@ def _writing(cache: Path, target: Path, needed: int) -> Iterator[Path]:
         partial.unlink(missing_ok=True)
 
 
+def _keep_first(partial: Path, target: Path) -> None:
+    """Put a checked file in place, unless another render put one there meanwhile: the
+    first one stays. Speech differs a little each time it is spoken (Piper samples), and
+    a scene's key covers its speech's bytes: two renders speaking the same passage at
+    once must both end up hashing the same file."""
+    try:
+        os.link(partial, target)
+    except FileExistsError:
+        pass  # theirs is the entry (checked when it is read)
+    except OSError:  # a file system without hard links
+        os.replace(partial, target)
+
+
 def _last_line(said: bytes | str | None) -> str:
     text = said.decode(errors="replace") if isinstance(said, bytes) else said or ""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
@@ -684,7 +697,7 @@ def synthesize(text: str, voice: VoiceEngine, cache: Path = CACHE_DIR,
                 raise SpeechDiskFull(cache, needed)
             raise NarrationError(f"the speech for {_short(text)} is {problem}; "
                                  f"it was not cached (in {cache})")
-        os.replace(partial, target)
+        _keep_first(partial, target)
     return target
 
 
@@ -800,7 +813,7 @@ def recorded_sound(path: Path, cache: Path = CACHE_DIR) -> Path:
             raise _refuse(path, f"cannot be decoded (its conversion is {error})") from None
         if converted < MIN_RECORDING:
             raise _refuse(path, f"lasts only {converted:.3f} s (at least {MIN_RECORDING} s)")
-        os.replace(partial, target)
+        _keep_first(partial, target)
     return target
 
 
