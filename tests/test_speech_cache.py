@@ -112,6 +112,25 @@ def test_two_renders_speaking_the_same_passage_at_once_both_succeed(tmp_path):
     assert seconds(results[0]) == pytest.approx(0.09 * len(TEXT), abs=0.01)
 
 
+def test_the_first_render_to_store_a_passage_keeps_it(tmp_path):
+    """Speech differs a little each time it is spoken (Piper samples). When another
+    render stores the same passage while this one speaks it, theirs stays and this
+    one uses it: both then hash the same sound into their scene keys."""
+    target = tmp_path / f"{narration.speech_key(TEXT, Voice())}.wav"
+
+    theirs = None
+
+    def speak(text, voice, partial):
+        nonlocal theirs
+        write_wav(target, 0.09 * len(text), rate=16000)  # the other render's, stored first
+        theirs = target.read_bytes()
+        write_wav(partial, 0.09 * len(text))  # ours, a little different
+
+    path = narration.synthesize(TEXT, Voice(), tmp_path, speak)
+    assert path == target and path.read_bytes() == theirs
+    assert entries(tmp_path) == [target.name]  # and our copy is gone
+
+
 # ----------------------------------------------------------------- checked on the way out
 
 
