@@ -187,21 +187,30 @@ def _peak_memory() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
+def _draw(produce: Callable[..., Any], name: str, quality: str, settings: dict[str, Any],
+          narrate: bool, entry: str, keyframes: str | None, voice: narration.VoiceEngine,
+          *, transparent: bool) -> Any:
+    """In a worker: draw one scene with Manim and let ``produce`` make its files."""
+    from scenes import CHAPTER
+
+    def manim(scene_class: Any, media_dir: Path, durations: dict[str, float]) -> Any:
+        return construct_scene(scene_class, quality, settings, media_dir, video=True,
+                               keyframes=Path(keyframes) if keyframes else None,
+                               transparent=transparent, durations=durations)
+
+    return produce(CHAPTER.by_name()[name], Path(entry), manim, narrate=narrate,
+                   settings=settings, voice=voice)
+
+
 def render_job(name: str, quality: str, settings: dict[str, Any], narrate: bool,
                entry: str, keyframes: str | None,
                voice: narration.VoiceEngine = narration.DEFAULT_VOICE
                ) -> tuple[dict[str, Any], int]:
     """Worker process: render one scene into the cache entry; (its record, peak KiB)."""
     from production.scene_output import produce_scene
-    from scenes import CHAPTER
 
-    def manim(scene_class: Any, media_dir: Path, durations: dict[str, float]) -> Any:
-        return construct_scene(scene_class, quality, settings, media_dir, video=True,
-                               keyframes=Path(keyframes) if keyframes else None,
-                               durations=durations)
-
-    result = produce_scene(CHAPTER.by_name()[name], Path(entry), manim, narrate=narrate,
-                           settings=settings, voice=voice)
+    result = _draw(produce_scene, name, quality, settings, narrate, entry, keyframes, voice,
+                   transparent=False)
     return result.to_json(), _peak_memory()
 
 
@@ -211,14 +220,9 @@ def alpha_job(name: str, quality: str, settings: dict[str, Any], narrate: bool,
               ) -> tuple[dict[str, Any], int]:
     """Worker process: the scene's transparent clips into the cache entry."""
     from production.slides import produce_alpha
-    from scenes import CHAPTER
 
-    def manim(scene_class: Any, media_dir: Path, durations: dict[str, float]) -> Any:
-        return construct_scene(scene_class, quality, settings, media_dir, video=True,
-                               transparent=True, durations=durations)
-
-    meta = produce_alpha(CHAPTER.by_name()[name], Path(entry), manim, narrate=narrate,
-                         settings=settings, voice=voice)
+    meta = _draw(produce_alpha, name, quality, settings, narrate, entry, None, voice,
+                 transparent=True)
     return meta, _peak_memory()
 
 
