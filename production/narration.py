@@ -227,16 +227,18 @@ JOE_RATE = 195
 #: the first try at a pace: the model's phoneme lengths times this (joe: about 160 a minute
 #: over the chapter, 140 to 174 a scene)
 FIRST_STRETCH = 1.35
-#: a passage spoken within this fraction of the pace is kept; otherwise it is spoken once
-#: more with its length scale corrected
+#: a passage spoken within this fraction of the pace is kept; otherwise it is spoken again
+#: with its length scale corrected (Piper samples its phoneme lengths, so one corrected try
+#: can still miss), at most PACE_RETRIES times, keeping the closest
 PACE_TOLERANCE = 0.05
+PACE_RETRIES = 3
 #: how the pace follows the length scale: words a minute ~ length_scale ** -PACE_EXPONENT
 #: (measured on joe: Piper's pauses do not stretch with the phonemes)
 PACE_EXPONENT = 0.75
 #: a passage of fewer words keeps the first try (a lone word's pace means little)
 PACE_MIN_WORDS = 4
 #: Bumped when the way a pace is reached changes (it is in the voice's key).
-PACE_VERSION = "1"
+PACE_VERSION = "2"
 
 
 @dataclass(frozen=True)
@@ -330,8 +332,9 @@ class Piper(VoiceEngine):
         """Writes 16-bit mono at the model's rate. ``[[ ]]`` is Piper's markup for raw
         phonemes: it is broken up, so a passage is always read as words. At a pace, the
         passage is spoken with the model's phoneme lengths times :data:`FIRST_STRETCH`;
-        when that misses the pace by more than :data:`PACE_TOLERANCE`, it is spoken once
-        more with the length scale corrected."""
+        while that misses the pace by more than :data:`PACE_TOLERANCE`, it is spoken again
+        with the length scale corrected (at most :data:`PACE_RETRIES` times; the closest
+        try is kept)."""
         voice = self.load()
         words = text.replace("[[", "[ [").replace("]]", "] ]")
         own = voice.config.length_scale
@@ -339,10 +342,18 @@ class Piper(VoiceEngine):
         sound = self._spoken(voice, words, text, scale)
         count = len(words.split())
         if self.pace and count >= PACE_MIN_WORDS and sound.size:
-            pace = count / (sound.size / voice.config.sample_rate) * 60
-            if abs(pace / self.pace - 1) > PACE_TOLERANCE:
-                scale *= (pace / self.pace) ** (1 / PACE_EXPONENT)
-                sound = self._spoken(voice, words, text, min(max(scale, own / 2), own * 3))
+            def miss(samples: np.ndarray) -> float:
+                return count / (samples.size / voice.config.sample_rate) * 60 / self.pace - 1
+
+            best = sound
+            for _ in range(PACE_RETRIES):
+                if abs(miss(sound)) <= PACE_TOLERANCE:
+                    break
+                scale *= (1 + miss(sound)) ** (1 / PACE_EXPONENT)
+                scale = min(max(scale, own / 2), own * 3)
+                sound = self._spoken(voice, words, text, scale)
+                best = min(best, sound, key=lambda s: abs(miss(s)))
+            sound = best
         with wave.open(str(target), "wb") as w:
             w.setnchannels(1)
             w.setsampwidth(2)
