@@ -36,7 +36,7 @@ ROOT, CACHE = paths.ROOT, paths.CACHE
 SCENES = CACHE / "scenes"
 CHAPTERS = CACHE / "chapters"
 CODE_FOLDERS = ("core", "scenes", "production")
-CACHE_VERSION = "2"
+CACHE_VERSION = "3"
 #: written into every record, so pruning knows an entry is the project's own
 MARKER = "attention-explainer cache entry"
 
@@ -93,6 +93,8 @@ def scene_key(scene_class: Any, quality: str, settings: dict[str, Any], narrate:
         if passages is None:
             passages = speech(scene_class, settings, voice)
         parts["speech"] = {p.beat: file_hash(p.audio) for p in passages}
+        # When each word is said moves the animations that wait for a mark.
+        parts["words"] = {p.beat: [[w.text, w.start, w.end] for w in p.words] for p in passages}
     return _digest(parts)
 
 

@@ -1,9 +1,12 @@
-"""Captions (SRT and WebVTT) from the narration text and its measured timings.
+"""Captions (SRT and WebVTT), cut on the words as they are said.
 
-Rules: at most 42 characters a line, at most two lines a cue, no cue shorter
-than 1 s, none overlapping, none past the end of the video. A passage is split
-into cues at word boundaries, and its spoken time is shared among its cues in
-proportion to their length in characters.
+Rules (the usual ones for subtitles): at most 42 characters a line and two
+lines a cue; a cue starts when its first word starts and ends when its last
+word ends, held on screen at most 0.5 s longer and never into the next cue;
+at least 0.8 s on screen; at most 20 characters a second; no cue spans two
+passages (two beats); a new sentence starts a new cue when the one before is
+long enough to stand alone. Captions show the written words ("64.8", "56 %"),
+timed by the spoken words that say them.
 
 Cue text is written so each format reads it back as the same text: in WebVTT,
 ``&``, ``<`` and ``>`` are escaped (``&amp;``, ``&lt;``, ``&gt;``), which also keeps
@@ -17,9 +20,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from production.timings import Word
+
 MAX_LINE = 42
 MAX_LINES = 2
-MIN_CUE = 1.0  # seconds
+MIN_CUE = 0.8  # seconds on screen, at least
+MAX_HOLD = 0.5  # seconds a cue may stay after its last word ends
+MAX_RATE = 20.0  # characters a second, at most
 
 
 @dataclass(frozen=True)
@@ -40,63 +47,79 @@ def wrap(text: str, width: int = MAX_LINE) -> list[str]:
     return lines
 
 
-def split_passage(text: str) -> list[tuple[str, ...]]:
-    """The passage as cues of at most two lines; a new sentence starts a new cue."""
-    cues: list[tuple[str, ...]] = []
-    for sentence in re.split(r"(?<=[.?!])\s+", text.strip()):
-        lines = wrap(sentence)
-        cues.extend(tuple(lines[i:i + MAX_LINES]) for i in range(0, len(lines), MAX_LINES))
-    return cues
+def _fits(words: list[Word]) -> bool:
+    return len(wrap(" ".join(w.text for w in words))) <= MAX_LINES
 
 
-def passage_cues(text: str, start: float, end: float) -> list[Cue]:
-    """Cues for one passage spoken from ``start`` to ``end`` seconds."""
-    pieces = split_passage(text)
-    weights = [sum(len(line) for line in p) for p in pieces]
-    span = end - start
-    # Merge pieces whose share of the time would fall under the minimum.
-    while len(pieces) > 1 and min(w / sum(weights) * span for w in weights) < MIN_CUE:
-        k = min(range(len(weights)), key=weights.__getitem__)
-        j = k - 1 if k > 0 else k + 1
-        a, b = sorted((j, k))
-        merged = wrap(" ".join(pieces[a] + pieces[b]))
-        if len(merged) > MAX_LINES:
-            break
-        pieces[a:b + 1] = [tuple(merged)]
-        weights[a:b + 1] = [weights[a] + weights[b]]
-    # Every cue gets its minimum first when the passage is long enough; the rest of
-    # the time is shared in proportion to the cue's length in characters.
-    total, floor = sum(weights), MIN_CUE if span >= len(pieces) * MIN_CUE else 0.0
-    spare = span - floor * len(pieces)
-    cues, t = [], start
-    for piece, w in zip(pieces, weights):
-        length = floor + spare * w / total
-        cues.append(Cue(t, t + length, piece))
-        t += length
-    return cues
+def _characters(words: list[Word]) -> int:
+    return len(" ".join(w.text for w in words))
 
 
-def build(timed: list[tuple[str, float, float]], video_end: float) -> list[Cue]:
-    """All cues for (text, start, end) passages: in order, at least 1 s each, none
-    overlapping, none past the end of the video (a short cue borrows the silence after it)."""
+def _sentence_end(word: Word) -> bool:
+    return word.text.rstrip("\"'\u201d\u2019)").endswith((".", "?", "!", ":", ";"))
+
+
+#: what a cut costs (lower is better): each cue; a cue that is too short or too fast to
+#: read; a sentence that ends inside a cue rather than at its end
+_PER_CUE, _UNREADABLE, _SENTENCE_INSIDE = 1.0, 100.0, 1.5
+
+
+def passage_groups(words: list[Word]) -> list[list[Word]]:
+    """One passage's words cut into cues, at the cut that costs least (dynamic
+    programming over every cut): few cues, each readable (on screen 0.8 s or more, at
+    most 20 characters a second, held at most 0.5 s and not past the next word), and
+    sentences ending at a cue's end where that leaves every cue readable."""
+    n = len(words)
+
+    def cost(i: int, j: int) -> float | None:
+        group = words[i:j]
+        if not _fits(group):
+            return None
+        until = group[-1].end + MAX_HOLD
+        if j < n:
+            until = min(until, words[j].start)
+        shown = max(until, group[-1].end) - group[0].start
+        price = _PER_CUE
+        if shown < MIN_CUE - 1e-9 or _characters(group) > MAX_RATE * shown + 1e-9:
+            price += _UNREADABLE
+        price += _SENTENCE_INSIDE * sum(_sentence_end(w) for w in group[:-1])
+        return price
+
+    best: list[tuple[float, int]] = [(0.0, 0)] + [(float("inf"), 0)] * n
+    for j in range(1, n + 1):
+        for i in range(j - 1, -1, -1):
+            price = cost(i, j)
+            if price is None:
+                if j - i > 1:
+                    break  # longer groups only grow
+                price = _PER_CUE + _UNREADABLE  # a lone word too long for two lines
+            if best[i][0] + price < best[j][0]:
+                best[j] = (best[i][0] + price, i)
+    groups, j = [], n
+    while j > 0:
+        i = best[j][1]
+        groups.append(words[i:j])
+        j = i
+    return groups[::-1]
+
+
+def build(passages: list[list[Word]], video_end: float) -> list[Cue]:
+    """All cues for the passages (each its written words, timed in seconds of the
+    video), in order: none overlapping, none past the end of the video."""
+    groups = [g for words in passages if words for g in passage_groups(list(words))]
     cues: list[Cue] = []
-    for text, start, end in timed:
-        cues.extend(passage_cues(text, start, min(end, video_end)))
-    pushed: list[Cue] = []
-    previous_end = 0.0
-    for cue in cues:
-        start = max(cue.start, previous_end)
-        end = max(cue.end, start + MIN_CUE)
-        pushed.append(Cue(start, end, cue.lines))
-        previous_end = end
-    fixed: list[Cue] = []
-    limit = video_end
-    for cue in reversed(pushed):
-        end = min(cue.end, limit)
-        start = min(cue.start, end - MIN_CUE)
-        fixed.append(Cue(start, end, cue.lines))
-        limit = start
-    return fixed[::-1]
+    for i, group in enumerate(groups):
+        start = max(group[0].start, cues[-1].end if cues else 0.0)
+        said = group[-1].end
+        limit = min(groups[i + 1][0].start if i + 1 < len(groups) else video_end, video_end)
+        # Held long enough to read (0.8 s, and 20 characters a second), at most 0.5 s
+        # past its last word, and never into the next cue.
+        wanted = max(said, start + MIN_CUE, start + _characters(group) / MAX_RATE)
+        end = min(wanted, said + MAX_HOLD, limit)
+        end = max(end, min(said, limit), start + 0.001)
+        cues.append(Cue(round(start, 3), round(end, 3),
+                        tuple(wrap(" ".join(w.text for w in group)))))
+    return cues
 
 
 def _stamp(seconds: float, sep: str) -> str:

@@ -212,10 +212,8 @@ def assemble(scenes: list[SceneOutput], entry: Path) -> ChapterOutput:
     for s in scenes:
         starts.append(t)
         t += s.seconds
-    timed = [(text, a + start, b + start)
-             for s, start in zip(scenes, starts)
-             for text, a, b in timed_passages(s.passages, s.beat_starts)]
-    cues = captions.build(timed, t)
+    cues = captions.build([words for s, start in zip(scenes, starts)
+                           for words in timed_passages(s.passages, s.beat_starts, start)], t)
     entry.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(dir=entry.parent, prefix=f".{entry.name}-"))
     try:

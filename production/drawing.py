@@ -31,11 +31,13 @@ def encoder_options(quality: str) -> dict[str, str]:
 def construct_scene(scene_class: Any, quality: str, settings: dict[str, Any] | None,
                     media_dir: Path, *, video: bool, keyframes: Path | None = None,
                     transparent: bool = False,
-                    durations: dict[str, float] | None = None) -> Any:
+                    durations: dict[str, float] | None = None,
+                    mark_times: dict[str, dict[str, float]] | None = None) -> Any:
     """Run one scene under Manim at ``quality``; returns the finished Scene.
 
     The scene is drawn as this render decides (``settings``, beat lengths
-    ``durations``, ``keyframes`` folder), through a subclass made for it. With
+    ``durations``, ``mark_times``, ``keyframes`` folder), through a subclass made for
+    it. Without ``mark_times``, marks fall where the passages' letters put them. With
     ``video`` False nothing is encoded: animations are skipped to their end states,
     which is enough to check layout, timing and key frames. With ``transparent`` the
     background is see-through and Manim writes lossless QuickTime Animation with
@@ -60,8 +62,13 @@ def construct_scene(scene_class: Any, quality: str, settings: dict[str, Any] | N
         options["video_encoder_options"] = encoder_options(quality)
     else:
         options.update({"format": "png", "write_to_movie": False})
+    if mark_times is None:
+        from production import narration
+
+        mark_times = narration.mark_times(scene_class, settings, [],
+                                          {**scene_class.beat_seconds, **(durations or {})})
     drawn = scene_class.made_for(settings=settings, durations=durations,
-                                 keyframe_dir=keyframes)
+                                 keyframe_dir=keyframes, mark_times=mark_times)
     with tempconfig(options):
         scene = drawn(renderer=_renderer()) if video and not transparent else drawn()
         scene.render()

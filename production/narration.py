@@ -44,7 +44,8 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from production import paths, spoken
+from production import marks, paths, spoken, timings
+from production.timings import Word
 from production.errors import DiskFullError, is_disk_full
 
 NARRATION_DIR = paths.NARRATION
@@ -105,13 +106,14 @@ class VoiceEngine(abc.ABC):
         return "unknown"
 
     @abc.abstractmethod
-    def speak(self, text: str, target: Path) -> object:
+    def speak(self, text: str, target: Path) -> list[Word] | None:
         """Speak ``text`` into the WAV file ``target`` (16-bit PCM, any rate, mono or
         stereo). The text is data: never an option or markup to the engine. A tool that
         fails raises subprocess.CalledProcessError (its last line of stderr is shown).
 
-        :func:`synthesize` does not read what this returns yet: the return value is
-        where an engine that knows when each word is said hands back word timings.
+        Returns when each word of ``text.split()`` is said, if the engine can tell
+        (one :class:`~production.timings.Word` per word); None lets the forced aligner
+        read them from the sound.
         """
 
 
@@ -216,7 +218,7 @@ def _loaded(model: str, config: str) -> Any:
     """A Piper voice loaded once per process (a worker speaks many passages)."""
     from piper import PiperVoice
 
-    return PiperVoice.load(model, config_path=config)
+    return PiperVoice.load(model, config_path=config, include_alignments=True)
 
 
 #: the pace the default voice speaks at, words a minute (people narrating speak 140 to
@@ -328,52 +330,68 @@ class Piper(VoiceEngine):
             raise NarrationError(f"the Piper voice {self.model} cannot be loaded: "
                                  f"{first[:160]}") from None
 
-    def speak(self, text: str, target: Path) -> None:
-        """Writes 16-bit mono at the model's rate. ``[[ ]]`` is Piper's markup for raw
-        phonemes: it is broken up, so a passage is always read as words. At a pace, the
-        passage is spoken with the model's phoneme lengths times :data:`FIRST_STRETCH`;
-        while that misses the pace by more than :data:`PACE_TOLERANCE`, it is spoken again
-        with the length scale corrected (at most :data:`PACE_RETRIES` times; the closest
-        try is kept)."""
+    def speak(self, text: str, target: Path) -> list[Word]:
+        """Writes 16-bit mono at the model's rate and returns when each word is said (from
+        Piper's phoneme alignments). ``[[ ]]`` is Piper's markup for raw phonemes: it is
+        broken up, so a passage is always read as words. At a pace, the passage is
+        spoken with the model's phoneme lengths times :data:`FIRST_STRETCH`; while that
+        misses the pace by more than :data:`PACE_TOLERANCE`, it is spoken again with the
+        length scale corrected (at most :data:`PACE_RETRIES` times; the closest try is
+        kept)."""
         voice = self.load()
         words = text.replace("[[", "[ [").replace("]]", "] ]")
         own = voice.config.length_scale
         scale = own * FIRST_STRETCH if self.pace else own
-        sound = self._spoken(voice, words, text, scale)
+        sound, timeline = self._spoken(voice, words, text, scale)
         count = len(words.split())
         if self.pace and count >= PACE_MIN_WORDS and sound.size:
             def miss(samples: np.ndarray) -> float:
                 return count / (samples.size / voice.config.sample_rate) * 60 / self.pace - 1
 
-            best = sound
+            best = sound, timeline
             for _ in range(PACE_RETRIES):
                 if abs(miss(sound)) <= PACE_TOLERANCE:
                     break
                 scale *= (1 + miss(sound)) ** (1 / PACE_EXPONENT)
                 scale = min(max(scale, own / 2), own * 3)
-                sound = self._spoken(voice, words, text, scale)
-                best = min(best, sound, key=lambda s: abs(miss(s)))
-            sound = best
+                sound, timeline = self._spoken(voice, words, text, scale)
+                best = min(best, (sound, timeline), key=lambda tried: abs(miss(tried[0])))
+            sound, timeline = best
         with wave.open(str(target), "wb") as w:
             w.setnchannels(1)
             w.setsampwidth(2)
             w.setframerate(voice.config.sample_rate)
             w.writeframes(sound.tobytes())
+        tokens = text.split()
+        return timings.from_phonemes(
+            tokens, ["".join("".join(s) for s in voice.phonemize(t)) for t in tokens],
+            timeline)
 
     @staticmethod
-    def _spoken(voice: Any, words: str, text: str, length_scale: float) -> np.ndarray:
-        """The passage's samples (16-bit mono), every sentence in turn."""
+    def _spoken(voice: Any, words: str, text: str,
+                length_scale: float) -> tuple[np.ndarray, list[tuple[str, float, float]]]:
+        """The passage's samples (16-bit mono), every sentence in turn, and its phonemes
+        with their start and end in seconds."""
         from piper import SynthesisConfig
 
+        rate = voice.config.sample_rate
+        chunks, timeline, at = [], [], 0
         try:
-            chunks = [chunk.audio_int16_array for chunk in voice.synthesize(
-                words, syn_config=SynthesisConfig(length_scale=length_scale))]
+            for chunk in voice.synthesize(words, syn_config=SynthesisConfig(
+                    length_scale=length_scale), include_alignments=True):
+                chunks.append(chunk.audio_int16_array)
+                for phoneme in chunk.phoneme_alignments or ():
+                    timeline.append((phoneme.phoneme, at / rate,
+                                     (at + int(phoneme.num_samples)) / rate))
+                    at += int(phoneme.num_samples)
+                at = sum(c.size for c in chunks)
         except OSError:
             raise
         except Exception as error:
             raise NarrationError(f"piper could not speak {_short(text)}: "
                                  f"{type(error).__name__}: {error}") from None
-        return np.concatenate(chunks) if chunks else np.zeros(0, np.int16)
+        sound = np.concatenate(chunks) if chunks else np.zeros(0, np.int16)
+        return sound, timeline
 
 
 def _read_text(path: Path) -> str:
@@ -468,6 +486,34 @@ class Passage:
     audio: Path  # the speech, or a recording's conversion, in the speech cache
     seconds: float  # length of the speech
     recorded: bool  # True when a user's recording replaced the synthetic voice
+    #: when each word of the spoken form (spoken.speakable(text)) is said, from the start
+    #: of ``audio``
+    words: tuple[Word, ...] = ()
+    #: the marks of the passage: (name, index of its word in ``text.split()``)
+    marks: tuple[tuple[str, int], ...] = ()
+
+    def heard(self, offset: float = 0.0) -> list[Word]:
+        """The written words (``text.split()``: "64.8", not "sixty-four point eight"),
+        each from the start of the first spoken word that says it to the end of the
+        last, in seconds from ``offset`` before the sound starts. Without word timings,
+        the passage's length is shared among its words by their letters."""
+        written = self.text.split()
+        if not self.words:
+            share = self.seconds / max(1, sum(len(w) + 1 for w in written))
+            heard, at = [], offset
+            for token in written:
+                heard.append(Word(token, at, at + len(token) * share))
+                at += (len(token) + 1) * share
+            return heard
+        heard, last = [], 0.0
+        for token, (first, after) in zip(written, spoken.spans(self.text)):
+            if first < after:
+                start, end = self.words[first].start, self.words[after - 1].end
+            else:  # said as nothing (a dash alone): the moment the word before ended
+                start = end = last
+            heard.append(Word(token, offset + start, offset + end))
+            last = end
+        return heard
 
 
 _HEADER = re.compile(r"^\[([A-Za-z0-9_]+)\]\s*$")
@@ -643,17 +689,18 @@ def _writing(cache: Path, target: Path, needed: int) -> Iterator[Path]:
         partial.unlink(missing_ok=True)
 
 
-def _keep_first(partial: Path, target: Path) -> None:
+def _keep_first(partial: Path, target: Path) -> bool:
     """Put a checked file in place, unless another render put one there meanwhile: the
     first one stays. Speech differs a little each time it is spoken (Piper samples), and
     a scene's key covers its speech's bytes: two renders speaking the same passage at
-    once must both end up hashing the same file."""
+    once must both end up hashing the same file. True when ``partial`` is the entry."""
     try:
         os.link(partial, target)
     except FileExistsError:
-        pass  # theirs is the entry (checked when it is read)
+        return False  # theirs is the entry (checked when it is read)
     except OSError:  # a file system without hard links
         os.replace(partial, target)
+    return True
 
 
 def _last_line(said: bytes | str | None) -> str:
@@ -694,9 +741,9 @@ def synthesize(text: str, voice: VoiceEngine, cache: Path = CACHE_DIR,
     with _writing(cache, target, needed) as partial:
         try:
             if speak is None:
-                voice.speak(text, partial)
+                said = voice.speak(text, partial)
             else:
-                speak(text, voice, partial)
+                said = speak(text, voice, partial)
         except subprocess.CalledProcessError as error:
             if is_disk_full(error):
                 raise SpeechDiskFull(cache, needed) from None
@@ -708,7 +755,9 @@ def synthesize(text: str, voice: VoiceEngine, cache: Path = CACHE_DIR,
                 raise SpeechDiskFull(cache, needed)
             raise NarrationError(f"the speech for {_short(text)} is {problem}; "
                                  f"it was not cached (in {cache})")
-        _keep_first(partial, target)
+        if _keep_first(partial, target) and isinstance(said, list) and \
+                timings.problem(said, text, wav_seconds(target)) is None:
+            timings.save(said, target, text, file_sha256(target))
     return target
 
 
@@ -874,15 +923,62 @@ def spoken_values(scene_class: Any, settings: dict[str, Any] | None) -> dict[str
     return scene_class.spoken(numbers)
 
 
+def marked_script(scene_class: Any, settings: dict[str, Any] | None,
+                  narration_dir: Path = NARRATION_DIR) -> dict[str, tuple[str, dict[str, int]]]:
+    """The scene's passages by beat: the text with its values filled in and its marks
+    taken out, and each mark's word (see production/marks.py). The marks must be the
+    ones the scene waits for (``scene_class.marks``); otherwise a NarrationError naming
+    the file and line."""
+    name = scene_class.__name__
+    passages = _filled(name, list(scene_class.beat_seconds),
+                       spoken_values(scene_class, settings), narration_dir)
+    try:
+        marks.check(name, getattr(scene_class, "marks", {}),
+                    {beat: found for beat, (_, found) in passages.items()},
+                    script_path(name, narration_dir))
+    except marks.MarkError as error:
+        raise NarrationError(str(error)) from None
+    return passages
+
+
+def _filled(scene: str, beats: list[str], values: dict[str, str],
+            narration_dir: Path) -> dict[str, tuple[str, dict[str, int]]]:
+    """A scene's passages by beat, values filled in and marks taken out (with their
+    words' indices)."""
+    path = script_path(scene, narration_dir)
+    try:
+        return {beat: marks.split(fill(text, values, f"{path} [{beat}]"), path, beat)
+                for beat, text in read_script(scene, beats, narration_dir).items()}
+    except marks.MarkError as error:
+        raise NarrationError(str(error)) from None
+
+
 def script_for(scene_class: Any, settings: dict[str, Any] | None,
                narration_dir: Path = NARRATION_DIR) -> dict[str, str]:
-    """The scene's passages with their values filled in, by beat."""
-    name = scene_class.__name__
-    beats = list(scene_class.beat_seconds)
-    values = spoken_values(scene_class, settings)
-    script = read_script(name, beats, narration_dir)
-    return {beat: fill(text, values, f"{script_path(name, narration_dir)} [{beat}]")
-            for beat, text in script.items()}
+    """The scene's passages with their values filled in (and marks taken out), by beat."""
+    return {beat: text for beat, (text, _) in
+            marked_script(scene_class, settings, narration_dir).items()}
+
+
+def mark_times(scene_class: Any, settings: dict[str, Any] | None,
+               passages: list[Passage], durations: dict[str, float],
+               narration_dir: Path = NARRATION_DIR) -> dict[str, dict[str, float]]:
+    """When each mark's word starts, in seconds from the start of its beat, by beat: from
+    the passage's word timings, or, with no speech, estimated from where the word sits
+    in the passage's letters over the beat's length."""
+    if passages:
+        return {p.beat: {name: LEAD_IN + at for name, at in
+                         marks.onsets(dict(p.marks), p.words, spoken.spans(p.text)).items()}
+                for p in passages if p.marks}
+    if not getattr(scene_class, "marks", None):
+        return {}
+    timed = {}
+    for beat, (text, found) in marked_script(scene_class, settings, narration_dir).items():
+        if found:
+            speaking = max(0.0, durations[beat] - LEAD_IN - TAIL)
+            timed[beat] = {name: LEAD_IN + at
+                           for name, at in marks.estimated(found, text, speaking).items()}
+    return timed
 
 
 _SLOT_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -927,9 +1023,7 @@ def prepare(scene: str, beats: list[str], voice: VoiceEngine = DEFAULT_VOICE, *,
     recording's sound is its conversion in the speech cache (see :func:`recorded_sound`);
     every other passage is spoken by ``voice`` (see :func:`synthesize`).
     """
-    script = read_script(scene, beats, narration_dir)
-    script = {beat: fill(text, values or {}, f"{script_path(scene, narration_dir)} [{beat}]")
-              for beat, text in script.items()}
+    script = _filled(scene, beats, values or {}, narration_dir)
     passages = []
     for beat in beats:
         recording = recording_path(scene, beat, voice_dir)
@@ -937,10 +1031,26 @@ def prepare(scene: str, beats: list[str], voice: VoiceEngine = DEFAULT_VOICE, *,
         if recorded:
             audio = recorded_sound(recording, cache)
         else:
-            audio = synthesize(script[beat], voice, cache, speak)
-        passages.append(Passage(scene, beat, script[beat], audio, wav_seconds(audio),
-                                recorded))
+            audio = synthesize(script[beat][0], voice, cache, speak)
+        text, found = script[beat]
+        passages.append(Passage(scene, beat, text, audio, wav_seconds(audio), recorded,
+                                passage_words(audio, spoken.speakable(text)),
+                                tuple(found.items())))
     return passages
+
+
+def passage_words(audio: Path, said: str) -> tuple[Word, ...]:
+    """When each word of ``said`` is said in ``audio``: the synthesiser's own timings,
+    kept beside the sound when it spoke, else read from the sound by the forced aligner
+    (a recording; or speech whose timings were lost), and kept for next time."""
+    digest = file_sha256(audio)
+    words = timings.load(audio, said, digest)
+    if words is None or timings.problem(words, said, wav_seconds(audio)) is not None:
+        from production import align
+
+        words = align.align(audio, said)
+        timings.save(words, audio, said, digest)
+    return tuple(words)
 
 
 def beat_lengths(defaults: dict[str, float], passages: list[Passage]) -> dict[str, float]:

@@ -131,6 +131,7 @@ def plan(*, scenes: list[str], quality: str, settings: list[str], out: str | Non
     speaker = pick_voice(voice) if narrate else narration.DEFAULT_VOICE
     check_tools(narrate, speaker)
     writable_dir(str(cache.CACHE), "the cache folder (EXPLAINER_CACHE)")
+    check_marks(chosen, parsed)
     speech = speak_all(chosen, parsed, narrate, speaker)
     keys = {sc.__name__: cache.scene_key(sc, quality, parsed, narrate, speaker,
                                          encoder=encoder_options(quality),
@@ -156,6 +157,16 @@ def pick_voice(voice: str | narration.VoiceEngine | None) -> narration.VoiceEngi
         return voice
     try:
         return narration.voice_named(voice)
+    except narration.NarrationError as error:
+        raise UsageError(str(error)) from None
+
+
+def check_marks(chosen: list[Any], settings: dict[str, Any]) -> None:
+    """Every mark a chosen scene waits for is in its passage, and no passage has a mark
+    no scene waits for (a UsageError naming file and line), spoken or not."""
+    try:
+        for sc in chosen:
+            narration.marked_script(sc, settings)
     except narration.NarrationError as error:
         raise UsageError(str(error)) from None
 
@@ -193,10 +204,12 @@ def _draw(produce: Callable[..., Any], name: str, quality: str, settings: dict[s
     """In a worker: draw one scene with Manim and let ``produce`` make its files."""
     from scenes import CHAPTER
 
-    def manim(scene_class: Any, media_dir: Path, durations: dict[str, float]) -> Any:
+    def manim(scene_class: Any, media_dir: Path, durations: dict[str, float],
+              mark_times: dict[str, dict[str, float]]) -> Any:
         return construct_scene(scene_class, quality, settings, media_dir, video=True,
                                keyframes=Path(keyframes) if keyframes else None,
-                               transparent=transparent, durations=durations)
+                               transparent=transparent, durations=durations,
+                               mark_times=mark_times)
 
     return produce(CHAPTER.by_name()[name], Path(entry), manim, narrate=narrate,
                    settings=settings, voice=voice)

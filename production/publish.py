@@ -9,7 +9,7 @@ from production import bundle, cache, narration
 from production import chapter as chapter_files
 from production.drawing import QUALITIES
 from production.pipeline import Plan, alpha_job, ensure_scenes, render_missing
-from production.scene_output import SceneOutput
+from production.scene_output import SceneOutput, timed_passages
 
 ALPHA = "-alpha"  # the cache variant holding a scene's transparent clips
 
@@ -57,6 +57,7 @@ def chapter(plan: Plan, results: dict[str, SceneOutput]) -> str:
             {"name": r.name, "title": sc.title, "start": start, "duration": r.seconds,
              "content_key": plan.keys[r.name],
              "words_per_minute": words_per_minute(r.passages) if plan.narrate else None,
+             "words": heard_words(r),
              "files": {f"scenes/{f.name}": cache.file_hash(f)
                        for f in (r.video, *r.captions)}}
             for sc, r, start in zip(plan.chosen, ordered, joined.starts)
@@ -77,6 +78,19 @@ def words_per_minute(passages: list[narration.Passage]) -> float | None:
     if seconds <= 0:
         return None
     return round(sum(len(p.text.split()) for p in passages) / seconds * 60, 1)
+
+
+def heard_words(scene: SceneOutput) -> list[dict[str, Any]]:
+    """When each written word of the scene's narration is said (seconds from the scene's
+    start), with its beat and, for a marked word, its mark."""
+    heard = []
+    for p, words in zip(scene.passages, timed_passages(scene.passages, scene.beat_starts)):
+        marked = {index: name for name, index in p.marks}
+        for index, w in enumerate(words):
+            heard.append({"beat": p.beat, "word": w.text, "start": round(w.start, 3),
+                          "end": round(w.end, 3)} | ({"mark": marked[index]}
+                                                     if index in marked else {}))
+    return heard
 
 
 def _thumbnail_time(ordered: list[SceneOutput], starts: tuple[float, ...],

@@ -20,6 +20,7 @@ from typing import Any
 import av
 
 from production import cache, captions, narration, soundtrack
+from production.timings import Word
 
 
 @dataclass
@@ -59,7 +60,9 @@ class SceneOutput:
         return {
             "name": self.name, "seconds": self.seconds, "beat_starts": self.beat_starts,
             "passages": [{"scene": p.scene, "beat": p.beat, "text": p.text,
-                          "audio": str(p.audio), "seconds": p.seconds, "recorded": p.recorded}
+                          "audio": str(p.audio), "seconds": p.seconds, "recorded": p.recorded,
+                          "words": [[w.text, w.start, w.end] for w in p.words],
+                          "marks": [list(m) for m in p.marks]}
                          for p in self.passages],
             "loudness": None if self.loudness is None else
             {"integrated": self.loudness.integrated, "true_peak": self.loudness.true_peak},
@@ -74,7 +77,9 @@ class SceneOutput:
         return cls(
             data["name"], folder, data["seconds"], data["beat_starts"],
             [narration.Passage(p["scene"], p["beat"], p["text"], Path(p["audio"]), p["seconds"],
-                               p["recorded"]) for p in data["passages"]],
+                               p["recorded"], tuple(Word(*w) for w in p["words"]),
+                               tuple((name, index) for name, index in p["marks"]))
+             for p in data["passages"]],
             None if loud is None else soundtrack.Loudness(**loud),
             [captions.Cue(c["start"], c["end"], tuple(c["lines"])) for c in data["cues"]],
             [(k, t) for k, t in data["cue_sounds"]],
@@ -176,14 +181,11 @@ def mux(video: Path, sound: Path, target: Path) -> None:
     )
 
 
-def timed_passages(passages: list[narration.Passage],
-                   beat_starts: dict[str, float]) -> list[tuple[str, float, float]]:
-    """(text, start, end) of each passage as heard in the scene."""
-    return [
-        (p.text, beat_starts[p.beat] + narration.LEAD_IN,
-         beat_starts[p.beat] + narration.LEAD_IN + p.seconds)
-        for p in passages
-    ]
+def timed_passages(passages: list[narration.Passage], beat_starts: dict[str, float],
+                   offset: float = 0.0) -> list[list[Word]]:
+    """Each passage's written words as heard in the scene (seconds from its start, plus
+    ``offset``: the scene's start in the chapter)."""
+    return [p.heard(offset + beat_starts[p.beat] + narration.LEAD_IN) for p in passages]
 
 
 @dataclass
@@ -200,8 +202,9 @@ class Drawn:
     loudness: soundtrack.Loudness | None
 
 
-#: runs Manim: (scene class, media folder, beat lengths) -> the finished Scene
-Draw = Callable[[Any, Path, dict[str, float]], Any]
+#: runs Manim: (scene class, media folder, beat lengths, mark times by beat) -> the
+#: finished Scene
+Draw = Callable[[Any, Path, dict[str, float], dict[str, dict[str, float]]], Any]
 
 
 def draw_and_mix(scene_class: Any, work: Path, render: Draw, *,
@@ -213,8 +216,9 @@ def draw_and_mix(scene_class: Any, work: Path, render: Draw, *,
     passages = (narration.prepare(name, beats, voice,
                                   values=narration.spoken_values(scene_class, settings))
                 if narrate else [])
-    scene = render(scene_class, work / "media",
-                   narration.beat_lengths(scene_class.beat_seconds, passages))
+    lengths = narration.beat_lengths(scene_class.beat_seconds, passages)
+    scene = render(scene_class, work / "media", lengths,
+                   narration.mark_times(scene_class, settings, passages, lengths))
     silent = Path(scene.renderer.file_writer.movie_file_path)
     seconds = video_seconds(silent)
     starts = {b.name: b.start for b in scene.beat_log}
@@ -261,8 +265,8 @@ def produce_scene(scene_class: Any, entry: Path,
 
     Everything is built in a temporary folder beside ``entry`` and renamed to it
     only when complete, so an interrupted render leaves no half-written scene.
-    ``render(scene_class, media_dir, beat_lengths)`` runs Manim and returns the
-    finished Scene.
+    ``render(scene_class, media_dir, beat_lengths, mark_times)`` runs Manim and returns
+    the finished Scene.
     """
     name = scene_class.__name__
     with building(entry) as work:

@@ -54,7 +54,7 @@ def number(text: str) -> str:
 _NUMBER = r"[-\u2212]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _RULES: tuple[tuple[re.Pattern[str], object], ...] = (
     # 1.5x, 1.5×, 1.5 times: a half is said as one
-    (re.compile(rf"({_NUMBER})\s*(?:[x\u00d7](?![A-Za-z])|(?=\s+times\b))"),
+    (re.compile(rf"({_NUMBER})\s*(?:[x\u00d7](?![A-Za-z])|\s+times\b)"),
      lambda m: _times(m.group(1))),
     (re.compile(rf"({_NUMBER})\s*%"), lambda m: f"{number(m.group(1))} percent"),
     (re.compile(r"\s*[\u00b7\u22c5]\s*|\s+\.\s+"), " dot "),  # q · k, q . k
@@ -105,3 +105,23 @@ def speakable(text: str, path: Path = LEXICON) -> str:
 
 #: what must never reach a synthesiser: a digit, or a symbol it would spell or skip
 UNSPOKEN = re.compile(r"[\d%\u00d7\u00b7\u22c5=+/<>\[\]{}_^*#@&|\\~]")
+
+
+def spans(text: str, path: Path = LEXICON) -> list[tuple[int, int]]:
+    """For each written word of ``text`` (split on white space), the words of its spoken
+    form (``speakable(text).split()``) that say it, as a range [first, last + 1).
+
+    "64.8" is said as four words, "%" after "56" as one ("percent"); punctuation alone
+    may be said as none. Found by speaking ever longer beginnings of the text: the words
+    a written word adds are the ones that say it.
+    """
+    written = text.split()
+    total = len(speakable(text, path).split())
+    ranges, done = [], 0
+    for end in range(1, len(written) + 1):
+        said = total if end == len(written) else \
+            min(total, len(speakable(" ".join(written[:end]), path).split()))
+        said = max(said, done)
+        ranges.append((done, said))
+        done = said
+    return ranges

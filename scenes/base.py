@@ -12,6 +12,7 @@ texts overlapping, none too small to read), and can save the frame as a PNG.
 from __future__ import annotations
 
 import html
+import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -162,6 +163,9 @@ class ChapterScene(Scene):
     title: ClassVar[str] = ""
     #: the beats in order, with their default lengths in seconds
     beat_seconds: ClassVar[dict[str, float]] = {}
+    #: the marks (production/marks.py) this scene waits for with :meth:`at`, by beat:
+    #: each must be in that beat's passage, and the passage may carry no others
+    marks: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     #: what one render decides, given by :meth:`made_for` (never set on a scene
     #: itself): the ledger section's numbers for its --set values, beat lengths from
@@ -169,17 +173,21 @@ class ChapterScene(Scene):
     settings: ClassVar[dict[str, dict[str, Any]] | None] = None
     durations: ClassVar[dict[str, float] | None] = None
     keyframe_dir: ClassVar[Path | None] = None
+    #: when each mark's word starts, in seconds from its beat's start, by beat
+    mark_times: ClassVar[dict[str, dict[str, float]] | None] = None
 
     @classmethod
     def made_for(cls, *, settings: dict[str, dict[str, Any]] | None = None,
                  durations: dict[str, float] | None = None,
-                 keyframe_dir: Path | None = None) -> type[ChapterScene]:
+                 keyframe_dir: Path | None = None,
+                 mark_times: dict[str, dict[str, float]] | None = None) -> type[ChapterScene]:
         """This scene as one render draws it: a subclass carrying that render's settings,
-        beat lengths and key-frame folder (3b1b's ``class KeyMap(QueryMap)`` pattern), so
-        two renders in one process never see each other's."""
+        beat lengths, mark times and key-frame folder (3b1b's ``class KeyMap(QueryMap)``
+        pattern), so two renders in one process never see each other's."""
         return type(cls.__name__, (cls,), {
             "__module__": cls.__module__, "__qualname__": cls.__qualname__,
             "settings": settings, "durations": durations, "keyframe_dir": keyframe_dir,
+            "mark_times": mark_times,
         })
 
     def setup(self) -> None:
@@ -194,6 +202,10 @@ class ChapterScene(Scene):
         self.shown: dict[str, list[str]] = {}
         #: (kind, seconds from the start) of each sound cue, e.g. ("tick", 3.2)
         self.cues: list[tuple[str, float]] = []
+        #: (mark, beat, when its word starts, when the scene went on) for each mark reached
+        self.mark_log: list[tuple[str, str, float, float]] = []
+        #: (when, the texts its animations move) for each play, in order
+        self.play_log: list[tuple[float, tuple[str, ...]]] = []
         self._beat: Beat | None = None
 
     @classmethod
@@ -219,6 +231,46 @@ class ChapterScene(Scene):
         self._beat = Beat(name, self.beat_length(name), self.renderer.time)
         return self._beat
 
+    def at(self, mark: str) -> None:
+        """Wait until the voice starts the word marked ``<mark>`` in this beat's passage;
+        the next animation starts with it (within half a frame)."""
+        beat = self._beat
+        if beat is None or mark not in self.marks.get(beat.name, ()):
+            where = beat.name if beat else "no beat"
+            raise KeyError(f"{type(self).__name__} waits for mark {mark!r} in {where}, "
+                           f"but lists it in marks only for "
+                           f"{[b for b, m in self.marks.items() if mark in m] or 'no beat'}")
+        target = beat.start + (self.mark_times or {}).get(beat.name, {}).get(mark, 0.0)
+        self._wait_until(target)
+        late = self.renderer.time - target
+        if late > 1 / config.frame_rate:
+            self.timing_problems.append(f"beat {beat.name!r} reached mark <{mark}> "
+                                        f"{late:.2f} s after its word")
+        self.mark_log.append((mark, beat.name, target, self.renderer.time))
+
+    def time_left(self) -> float:
+        """Seconds left in this beat, in whole frames (a play of this long ends in it)."""
+        beat = self._beat
+        left = beat.start + beat.seconds - self.renderer.time if beat else 0.0
+        return max(0.0, math.floor(left * config.frame_rate + 1e-6) / config.frame_rate)
+
+    def _wait_until(self, moment: float) -> None:
+        """Wait until ``moment`` (seconds from the scene's start). Manim renders whole
+        frames, so one wait can fall a frame short: wait again until within half a frame."""
+        half_frame = 0.5 / config.frame_rate
+        while moment - self.renderer.time > half_frame:
+            self.wait(max(moment - self.renderer.time, 1 / config.frame_rate))
+
+    def play(self, *animations: Any, **kwargs: Any) -> None:
+        """Manim's play, noting when it starts and which texts it moves (waits aside)."""
+        if not all(type(a).__name__ == "Wait" for a in animations):
+            texts = tuple(m.original_text for a in animations
+                          for m in getattr(getattr(a, "mobject", None), "get_family",
+                                           lambda: [])()
+                          if isinstance(m, (Text, MarkupText)))
+            self.play_log.append((self.renderer.time, texts))
+        super().play(*animations, **kwargs)
+
     def cue(self, kind: str) -> None:
         """Mark a sound cue ("tick" or "pour") at this moment; the soundtrack plays it."""
         self.cues.append((kind, self.renderer.time))
@@ -232,13 +284,7 @@ class ChapterScene(Scene):
             self.timing_problems.append(
                 f"beat {beat.name!r} ran {used:.2f} s, longer than its {beat.seconds:.2f} s"
             )
-        # Pad to the beat's length. Manim renders whole frames, so one wait can
-        # fall a frame short; wait again until within half a frame of the end.
-        half_frame = 0.5 / config.frame_rate
-        remaining = beat.seconds - used
-        while remaining > half_frame:
-            self.wait(max(remaining, 1 / config.frame_rate))
-            remaining = beat.seconds - (self.renderer.time - beat.start)
+        self._wait_until(beat.start + beat.seconds)  # pad to the beat's length
         self.beat_log.append(BeatRecord(beat.name, beat.start, self.renderer.time))
         self.layout_problems.extend(layout_problems(self.mobjects, f"beat {beat.name!r}"))
         self.shown[beat.name] = [t.original_text for t in visible_texts(self.mobjects)]
@@ -251,6 +297,12 @@ class ChapterScene(Scene):
         missing = [b for b in self.beat_seconds if b not in played]
         if missing:
             self.timing_problems.append(f"beats never played: {', '.join(missing)}")
+        reached = {(beat, mark) for mark, beat, _, _ in self.mark_log}
+        for beat, names in self.marks.items():
+            for mark in names:
+                if (beat, mark) not in reached:
+                    self.timing_problems.append(f"beat {beat!r} never waited for mark "
+                                                f"<{mark}>")
 
     def _save_keyframe(self, name: str) -> None:
         if self.keyframe_dir is None:

@@ -178,6 +178,7 @@ class SpotlightBudget(SpotlightShot):
 
     title = "A spotlight with 100 points of light"
     beat_seconds = {"stage": 7.0, "light": 7.0, "trace": 10.0, "shares": 8.0, "blend": 8.0}
+    marks = {"trace": ("total",)}
 
     def construct(self) -> None:
         n = self.numbers
@@ -250,7 +251,8 @@ class SpotlightBudget(SpotlightShot):
         for k, row in enumerate(rows.values()):
             self.play(FadeIn(row, shift=DOWN * 0.1), run_time=b.part(0.1))
             self.wait(b.part(0.1 if k < len(rows) - 1 else 0.02))
-        self.play(FadeIn(header), FadeIn(total), run_time=b.part(0.12))
+        self.at("total")  # the total appears as the voice says it
+        self.play(FadeIn(header), FadeIn(total), run_time=min(b.part(0.12), self.time_left()))
 
         # The viewer sees each word's share of the light, and why the rounded
         # shares add to 99% while the exact ones add to 100%.

@@ -32,24 +32,31 @@ def project(tmp_path) -> Path:
 
 @functools.cache
 def _built(scene: str | type, sets: tuple[str, ...],
-           durations: tuple[tuple[str, float], ...] | None) -> Any:
+           durations: tuple[tuple[str, float], ...] | None,
+           mark_times: tuple[tuple[str, tuple[tuple[str, float], ...]], ...] | None) -> Any:
     from core.ledger import parse_settings
     from production.drawing import construct_scene
     from scenes import CHAPTER
 
     scene_class = CHAPTER.by_name()[scene] if isinstance(scene, str) else scene
     with tempfile.TemporaryDirectory() as media:
-        return construct_scene(scene_class, "preview", parse_settings(list(sets)), Path(media),
-                               video=False, durations=dict(durations) if durations else None)
+        return construct_scene(
+            scene_class, "preview", parse_settings(list(sets)), Path(media), video=False,
+            durations=dict(durations) if durations else None,
+            mark_times={beat: dict(at) for beat, at in mark_times} if mark_times else None)
 
 
 def build_scene(scene: str | type, *sets: str,
-                durations: dict[str, float] | None = None) -> Any:
+                durations: dict[str, float] | None = None,
+                mark_times: dict[str, dict[str, float]] | None = None) -> Any:
     """The scene (a name in the chapter, or a Scene class) after construct() at preview
     quality, nothing encoded: animations skip to their end states, which is enough to
     check layout, timing, numbers and key frames. ``sets`` are --set items; with
-    ``durations`` the beats last that long. Built once per arguments per test run."""
-    return _built(scene, tuple(sets), tuple(sorted(durations.items())) if durations else None)
+    ``durations`` the beats last that long, with ``mark_times`` its marks fall then
+    (seconds from their beat's start). Built once per arguments per test run."""
+    return _built(scene, tuple(sets), tuple(sorted(durations.items())) if durations else None,
+                  tuple(sorted((b, tuple(sorted(m.items()))) for b, m in mark_times.items()))
+                  if mark_times else None)
 
 
 @pytest.fixture(name="build_scene", scope="session")

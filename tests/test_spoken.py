@@ -6,7 +6,7 @@ import pytest
 
 from core import ledger
 from production import narration
-from production.spoken import UNSPOKEN, lexicon, number, speakable, whole
+from production.spoken import UNSPOKEN, lexicon, number, spans, speakable, whole
 from scenes import CHAPTER
 
 
@@ -17,6 +17,8 @@ from scenes import CHAPTER
     ("1.5x", "one and a half times"),
     ("1.5\u00d7", "one and a half times"),
     ("2x", "two times"),
+    ("1.5 times", "one and a half times"),
+    ("3 times", "three times"),
     ("q . k", "q dot k"),
     ("q\u00b7k", "q dot k"),
     ("[1.0, 0.0]", "one point zero, zero point zero"),
@@ -79,3 +81,18 @@ def test_no_digit_or_symbol_of_any_passage_reaches_a_voice(settings):
             assert left == [], f"{scene.__name__} [{beat}]: {said!r} still has {left}"
             passages += 1
     assert passages >= 40  # every passage of the chapter, not a few
+
+
+@pytest.mark.parametrize("written,says", [
+    ("add up to 64.8, then", ["add", "up", "to", "sixty-four point eight,", "then"]),
+    ("56 % of it", ["fifty-six", "percent", "of", "it"]),
+    ("q . k", ["q", "dot", "k"]),
+    ("is [1.0, 0.0] now", ["is", "one point zero,", "zero point zero", "now"]),
+    ("so 1.5x — done", ["so", "one and a half times", "\u2014", "done"]),
+])
+def test_each_written_word_knows_the_spoken_words_that_say_it(written, says):
+    said = speakable(written).split()
+    ranges = spans(written)
+    assert len(ranges) == len(written.split())
+    assert [" ".join(said[a:b]) for a, b in ranges] == says
+    assert ranges[-1][1] == len(said)  # every spoken word belongs to a written one

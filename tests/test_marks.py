@@ -1,0 +1,154 @@
+"""Bookmarks: a scene starts an animation when the voice starts the marked word.
+
+Each use is checked with real speech (the default Piper voice, through the speech
+cache) and real word timings: the mark sits on the word that says the number, the
+scene reaches it at that word's onset, and the animation that shows the number starts
+within one frame of it. Marks that are malformed, missing or waited for by no scene are
+one-line errors naming file and line.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core import ledger
+from production import cache, marks, narration, spoken
+from production.drawing import QUALITIES
+from scenes import CHAPTER
+from scenes.spotlight import tenths
+
+FRAME = 1 / QUALITIES["preview"][2]
+
+
+def _spotlight() -> dict:
+    return ledger.section("spotlight", None)
+
+
+#: (scene, beat, mark, the written word the voice says there, a text on screen that
+#: the animation starting at the mark brings in)
+USES = [
+    ("SpotlightBudget", "trace", "total", tenths(_spotlight()["total"]),
+     tenths(_spotlight()["total"])),
+]
+
+
+@pytest.fixture(scope="module")
+def spoken_scenes():
+    """Each scene with a mark, spoken by the default voice, and drawn at those timings."""
+    built = {}
+    for name in sorted({use[0] for use in USES}):
+        scene_class = CHAPTER.by_name()[name]
+        passages = cache.speech(scene_class, {}, narration.DEFAULT_VOICE)
+        lengths = narration.beat_lengths(scene_class.beat_seconds, passages)
+        built[name] = passages, lengths, narration.mark_times(scene_class, {}, passages, lengths)
+    return built
+
+
+@pytest.mark.parametrize("scene,beat,mark,word,shown", USES,
+                         ids=[f"{u[0]}-{u[2]}" for u in USES])
+def test_the_animation_starts_on_the_marked_word(build_scene, spoken_scenes,
+                                                 scene, beat, mark, word, shown):
+    passages, lengths, times = spoken_scenes[scene]
+    passage = next(p for p in passages if p.beat == beat)
+    index = dict(passage.marks)[mark]
+    # The mark is on the word that says the number (as written, trailing punctuation aside).
+    assert passage.text.split()[index].rstrip(".,;:") == word
+    # Its time is the onset of the first spoken word of it.
+    first, last = spoken.spans(passage.text)[index]
+    assert first < last
+    assert times[beat][mark] == pytest.approx(narration.LEAD_IN + passage.words[first].start)
+
+    drawn = build_scene(scene, durations=lengths, mark_times=times)
+    assert not drawn.timing_problems, drawn.timing_problems
+    start = {b.name: b.start for b in drawn.beat_log}[beat]
+    onset = start + narration.LEAD_IN + passage.words[first].start
+    reached = [m for m in drawn.mark_log if m[0] == mark and m[1] == beat]
+    assert len(reached) == 1
+    # The scene went on within one frame of the onset...
+    assert abs(reached[0][3] - onset) <= FRAME
+    # ...and the animation that shows the number starts there.
+    starting = [texts for when, texts in drawn.play_log if abs(when - onset) <= FRAME]
+    assert any(shown in texts for texts in starting), (shown, starting)
+    earlier = [texts for when, texts in drawn.play_log if when < onset - FRAME]
+    assert not any(shown in texts for texts in earlier), "shown before the voice says it"
+
+
+def test_every_mark_a_scene_lists_is_used_and_in_its_passage():
+    for scene_class in CHAPTER.scenes:
+        found = narration.marked_script(scene_class, None)  # raises when they disagree
+        for beat, names in scene_class.marks.items():
+            assert set(names) == set(found[beat][1])
+    assert len([m for sc in CHAPTER.scenes for b in sc.marks.values() for m in b]) >= len(USES)
+
+
+# ----------------------------------------------------------------- the syntax
+
+
+def test_a_mark_is_taken_out_and_points_at_its_word(tmp_path):
+    text, found = marks.split("The exponentials add up to <total>64.8 in all.",
+                              tmp_path / "x.txt", "trace")
+    assert text == "The exponentials add up to 64.8 in all."
+    assert found == {"total": 5}
+    assert marks.split("A < b, and c <- d.", tmp_path / "x.txt", "b") == \
+        ("A < b, and c <- d.", {})
+
+
+@pytest.mark.parametrize("passage,message", [
+    ("add up to <total 64.8", r"x\.txt:4: malformed mark '<total'"),
+    ("add up to<total>64.8", r"x\.txt:4: mark <total> is glued to the word before it"),
+    ("add up to 64.8 <total>", r"x\.txt:4: mark <total> has no word after it"),
+    ("<a>add <a>up", r"x\.txt:4: mark <a> appears twice in \[trace\]"),
+])
+def test_a_malformed_mark_names_file_and_line(tmp_path, passage, message):
+    path = tmp_path / "x.txt"
+    path.write_text(f"[stage]\nFirst.\n[trace]\n{passage}\n", encoding="utf-8")
+    with pytest.raises(marks.MarkError, match=message):
+        marks.split(passage, path, "trace")
+
+
+def _render(project: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "render.py", *args], cwd=project,
+                          capture_output=True, text=True, timeout=600)
+
+
+def test_a_mark_the_scene_waits_for_but_the_passage_lacks(project):
+    path = project / "assets" / "narration" / "SpotlightBudget.txt"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header = lines.index("[trace]") + 1
+    path.write_text("\n".join(line.replace("<total>", "") for line in lines) + "\n",
+                    encoding="utf-8")
+    done = _render(project, "render", "SpotlightBudget", "--no-narration", "--out",
+                   str(project / "out"))
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"render.py: error: {path}:{header}: [trace] has no mark <total>, which "
+        f"SpotlightBudget waits for; {marks.RULE}"]
+    assert not (project / "out").exists()
+
+
+def test_a_mark_no_scene_waits_for(project):
+    path = project / "assets" / "narration" / "SpotlightBudget.txt"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    at = lines.index("[light]") + 1
+    lines[at] = "It can put <all>all of the light on one word."
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    done = _render(project, "render", "SpotlightBudget", "--no-narration", "--out",
+                   str(project / "out"))
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"render.py: error: {path}:{at + 1}: mark <all> in [light] is not one "
+        f"SpotlightBudget waits for there (it waits for: none)"]
+    assert not (project / "out").exists()
+
+
+def test_without_speech_a_mark_falls_where_its_word_sits(build_scene):
+    drawn = build_scene("SpotlightBudget")
+    assert not drawn.timing_problems
+    (mark, beat, target, went_on), = [m for m in drawn.mark_log if m[0] == "total"]
+    start, end = next((b.start, b.end) for b in drawn.beat_log if b.name == beat)
+    assert start + narration.LEAD_IN < target < end - narration.TAIL
+    assert abs(went_on - target) <= FRAME
