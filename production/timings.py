@@ -88,6 +88,7 @@ def load(sound: Path, said: str, digest: str) -> list[Word] | None:
 
 #: marks in a phoneme string that are not sounds: stress, length, word and clause breaks
 _NOT_SOUNDS = set("ˈˌː ^$_.,;:!?-—–\"'()")
+_STRESS = set("ˈˌ")
 
 
 def from_phonemes(tokens: list[str], token_phonemes: list[str],
@@ -105,7 +106,16 @@ def from_phonemes(tokens: list[str], token_phonemes: list[str],
     """
     import difflib
 
-    sounds = [(p, start, end) for p, start, end in timeline if p not in _NOT_SOUNDS]
+    # A stress mark is not a sound, but Piper gives it a moment: the word starts there.
+    sounds, stressed = [], None
+    for p, start, end in timeline:
+        if p in _STRESS:
+            stressed = start if stressed is None else stressed
+        elif p not in _NOT_SOUNDS:
+            sounds.append((p, start if stressed is None else stressed, end))
+            stressed = None
+        else:
+            stressed = None
     heard = "".join(p[0] if len(p) == 1 else "\x00" for p, _, _ in sounds)
     owner: list[int] = []
     written = []

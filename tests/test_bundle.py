@@ -116,6 +116,47 @@ def test_the_manifest_names_the_voice_and_every_scene_is_spoken_at_a_natural_pac
     assert all(140 <= pace <= 175 for pace in paces.values()), paces
 
 
+def _vtt_cues(text: str) -> list[tuple[float, str]]:
+    """(start in seconds, text) of each cue of a WebVTT file."""
+    cues = []
+    for block in text.split("\n\n")[1:]:
+        timing, *lines = block.strip().split("\n")
+        h, m, rest = timing.split(" --> ")[0].split(":")
+        cues.append((int(h) * 3600 + int(m) * 60 + float(rest), " ".join(lines)))
+    return cues
+
+
+@pytest.mark.slow
+def test_the_manifest_times_every_word_and_each_caption_starts_on_its_first_word(rendered):
+    """Each scene's entry lists every written word of its narration with when it is said;
+    marked words carry their mark; every cue of chapter.vtt starts within 0.1 s of the
+    onset of its first word."""
+    from core import ledger
+    from production import narration
+
+    manifest = json.loads((rendered / "manifest.json").read_text())
+    onsets = []
+    for entry, scene in zip(manifest["scenes"], SCENES_IN_ORDER):
+        heard = entry["words"]
+        script = narration.marked_script(scene, ledger.resolve())
+        assert [w["word"] for w in heard] == [
+            word for beat in scene.beat_seconds for word in script[beat][0].split()]
+        assert {(w["beat"], w["mark"]) for w in heard if "mark" in w} == {
+            (beat, mark) for beat, names in scene.marks.items() for mark in names}
+        for a, b in zip(heard, heard[1:]):
+            assert a["start"] <= a["end"] <= b["start"] + 1e-3
+        assert heard[-1]["end"] <= entry["duration"]
+        onsets += [(entry["start"] + w["start"], w["word"]) for w in heard]
+    cues = _vtt_cues((rendered / "chapter.vtt").read_text(encoding="utf-8"))
+    at = 0
+    for start, text in cues:
+        first = text.split()[0]
+        while onsets[at][1] != first or abs(onsets[at][0] - start) > 0.1:
+            at += 1  # raises IndexError when a cue starts on no word's onset
+        at += len(text.split())
+    assert len(cues) > 50
+
+
 def decoded_sound(path: Path) -> np.ndarray:
     """The file's sound as the player hears it, mono, 48 kHz, as floats."""
     raw = subprocess.run(["ffmpeg", "-v", "error", "-i", str(path), "-map", "0:a:0", "-f",

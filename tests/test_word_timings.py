@@ -1,0 +1,125 @@
+"""Word timings from real speech: the default Piper voice's own (its phoneme
+alignments), checked against the sound and against an independent forced aligner, and
+kept beside the speech in its cache."""
+
+from __future__ import annotations
+
+import json
+import wave
+
+import numpy as np
+import pytest
+
+from core import ledger
+from production import align, captions, narration, spoken, timings
+from production.scene_output import timed_passages
+from scenes import CHAPTER
+
+PASSAGES = [
+    narration.script_for(CHAPTER.by_name()["SpotlightBudget"], ledger.resolve())["trace"],
+    narration.script_for(CHAPTER.by_name()["OneAttentionWeight"],
+                         ledger.resolve())[list(CHAPTER.by_name()["OneAttentionWeight"]
+                                                .beat_seconds)[-1]],
+    "One misreading to head off: 56 % is not 1.5x, and q . k is [1.0, 0.0].",
+]
+
+
+def voiced(path) -> tuple[float, float]:
+    """The first and last moment the sound is above -40 dBFS (20 ms windows)."""
+    with wave.open(str(path)) as w:
+        rate = w.getframerate()
+        samples = np.frombuffer(w.readframes(w.getnframes()), np.int16).astype(float)
+    window = int(0.02 * rate)
+    level = np.array([np.sqrt(np.mean(samples[i:i + window] ** 2))
+                      for i in range(0, len(samples) - window, window)])
+    loud = np.nonzero(level > 32768 * 10 ** (-40 / 20))[0]
+    return loud[0] * window / rate, (loud[-1] + 1) * window / rate
+
+
+@pytest.fixture(scope="module")
+def spoken_passages(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("speech")
+    return [(text, narration.synthesize(text, narration.DEFAULT_VOICE, folder))
+            for text in PASSAGES]
+
+
+def test_piper_times_every_word_inside_its_sound(spoken_passages):
+    for text, sound in spoken_passages:
+        said = spoken.speakable(text)
+        words = timings.load(sound, said, narration.file_sha256(sound))
+        assert words is not None, "the synthesiser's own timings are kept with the sound"
+        seconds = narration.wav_seconds(sound)
+        assert timings.problem(words, said, seconds) is None
+        onsets = [w.start for w in words if w.end > w.start]
+        assert all(a < b for a, b in zip(onsets, onsets[1:]))  # they increase
+        first, last = voiced(sound)
+        assert abs(words[0].start - first) <= 0.15
+        assert abs(words[-1].end - last) <= 0.25
+
+
+def test_piper_timings_agree_with_the_forced_aligner(spoken_passages):
+    """Two independent readings of one sound: the voice's phoneme alignments and
+    PocketSphinx reading the sound against the text. Where words end agrees (most
+    within 0.1 s). The aligner gives a word the short gap before it, so its onset may
+    come earlier, back to where the word before ends, but never much later."""
+    for text, sound in spoken_passages:
+        said = spoken.speakable(text)
+        own = timings.load(sound, said, narration.file_sha256(sound))
+        heard = align.align(sound, said)
+        ends = np.array([abs(a.end - b.end) for a, b in zip(own, heard)])
+        assert np.median(ends) <= 0.05 and np.mean(ends <= 0.1) >= 0.8, ends
+        for before, a, b in zip([None, *own], own, heard):
+            earliest = before.end - 0.1 if before else 0.0
+            assert earliest <= b.start <= a.start + 0.1, (a, b)
+
+
+def test_written_words_take_the_time_of_the_spoken_words_that_say_them(spoken_passages):
+    text, sound = spoken_passages[2]
+    said = spoken.speakable(text)
+    words = timings.load(sound, said, narration.file_sha256(sound))
+    passage = narration.Passage("S", "b", text, sound, narration.wav_seconds(sound), False,
+                                tuple(words))
+    heard = passage.heard(10.0)
+    assert [w.text for w in heard] == text.split()
+    by_word = {w.text: w for w in heard}
+    said_words = said.split()
+    first = said_words.index("fifty-six")
+    assert by_word["56"].start == pytest.approx(10.0 + words[first].start)
+    times = said_words.index("times,")  # "1.5x," is said as "one and a half times,"
+    assert by_word["1.5x,"].start == pytest.approx(10.0 + words[times - 4].start)
+    assert by_word["1.5x,"].end == pytest.approx(10.0 + words[times].end)
+
+
+def test_captions_start_on_their_first_word(spoken_passages):
+    passages = [narration.Passage("S", f"b{i}", text, sound, narration.wav_seconds(sound),
+                                  False, tuple(timings.load(sound, spoken.speakable(text),
+                                                            narration.file_sha256(sound))))
+                for i, (text, sound) in enumerate(spoken_passages)]
+    starts, t = {}, 0.0
+    for p in passages:
+        starts[p.beat] = t
+        t += narration.LEAD_IN + p.seconds + narration.TAIL
+    heard = timed_passages(passages, starts)
+    cues = captions.build(heard, t)
+    words = [w for passage in heard for w in passage]
+    at = 0
+    for cue in cues:
+        first = words[at]
+        assert cue.lines[0].split()[0] == first.text
+        assert abs(cue.start - first.start) <= 0.1
+        at += len(" ".join(cue.lines).split())
+    assert at == len(words)
+
+
+def test_timings_lost_or_damaged_are_read_again_from_the_sound(spoken_passages, tmp_path):
+    text, sound = spoken_passages[0]
+    said = spoken.speakable(text)
+    kept = timings.path_for(sound, said)
+    record = json.loads(kept.read_text(encoding="utf-8"))
+    kept.write_text(json.dumps(record | {"sound_sha256": "0" * 64}), encoding="utf-8")
+    words = narration.passage_words(sound, said)  # not these bytes' timings: aligned again
+    assert timings.problem(list(words), said, narration.wav_seconds(sound)) is None
+    assert json.loads(kept.read_text(encoding="utf-8"))["sound_sha256"] == \
+        narration.file_sha256(sound)
+    kept.unlink()
+    assert narration.passage_words(sound, said) == words  # the aligner reads the same
