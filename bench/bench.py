@@ -13,6 +13,7 @@ warm) against the cold publish render.
 
     .venv/bin/python bench/bench.py                       # preview and publish, all scenes
     .venv/bin/python bench/bench.py --quality preview --scenes TitleCard TwoJobs
+    .venv/bin/python bench/bench.py --quality publish --no-baseline   # speech against render
 """
 
 from __future__ import annotations
@@ -78,6 +79,8 @@ def main() -> int:
                         help="repeatable; default: preview and publish")
     parser.add_argument("--scenes", nargs="*", help="a subset of scenes (default: all)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count())
+    parser.add_argument("--no-baseline", action="store_true",
+                        help="skip the serial manim baseline (cold and warm renders, speech)")
     args = parser.parse_args()
     qualities = args.quality or ["preview", "publish"]
     names = args.scenes or [s.__name__ for s in SCENES_IN_ORDER]
@@ -101,24 +104,25 @@ def main() -> int:
             base_env = dict(env, PYTHONPATH=str(ROOT))
             baseline = 0.0
             before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-            for name in names:
+            for name in [] if args.no_baseline else names:
                 seconds, _ = timed([MANIM, "render", "--disable_caching", "--progress_bar",
                                     "none", "-v", "WARNING", "-r", f"{w},{h}",
                                     "--frame_rate", str(fps), "--media_dir",
                                     str(tmp / "manim"), "bench/baseline_scenes.py", name],
                                    base_env)
                 baseline += seconds
-            baseline_video = video_seconds_tree(tmp / "manim")
+            baseline_video = video_seconds_tree(tmp / "manim") if baseline else 0.0
             baseline_peak = max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
         print(f"\n{quality} ({w}x{h}, {fps} fps), {seconds_of_video:.1f} s of video")
         print(f"  cold render (render.py, {args.jobs} jobs): {cold:8.1f} s"
               f"   {seconds_of_video / cold:5.2f} s of video per s")
         print(f"  warm render (nothing changed):        {warm:8.1f} s"
               f"   {100 * warm / cold:5.1f} % of cold")
-        print(f"  serial baseline (manim render each):  {baseline:8.1f} s"
-              f"   {baseline_video / baseline:5.2f} s of video per s "
-              f"({baseline_video:.1f} s of video, no sound)")
-        print(f"  speed-up, baseline / cold:            {baseline / cold:8.2f} x")
+        if baseline:
+            print(f"  serial baseline (manim render each):  {baseline:8.1f} s"
+                  f"   {baseline_video / baseline:5.2f} s of video per s "
+                  f"({baseline_video:.1f} s of video, no sound)")
+            print(f"  speed-up, baseline / cold:            {baseline / cold:8.2f} x")
         print(f"  peak memory per worker:               "
               f"{peak.group(1) if peak else '?':>8} MiB"
               f"   (a manim render: {baseline_peak / 1024:.0f} MiB)")
