@@ -56,6 +56,7 @@ class SqueezeTheRow(ChapterScene):
     section = "bottleneck"
     title = "The squeeze: a long row through a fixed room"
     beat_seconds = {"row": 6.0, "squeeze": 7.0, "marks": 8.0, "lengthen": 12.0, "rule": 6.0}
+    marks = {"rule": ("squeeze",)}
 
     @classmethod
     def spoken(cls, numbers: dict) -> dict[str, str]:
@@ -162,11 +163,19 @@ class SqueezeTheRow(ChapterScene):
                       run_time=b.part(step * 0.3))
             self.wait(b.part(step * 0.7))
 
-        # The viewer sees, in small type, what counts as coming back.
+        # The viewer sees the first row's squeeze named as the voice says it; then, in
+        # small type, what counts as coming back.
         b = self.beat("rule")
+        named = VGroup(words("a squeeze of", style.SMALL, style.MUTED),
+                       words(factor(n["squeeze"]), style.LABEL, style.INK))
+        named.arrange(RIGHT, buff=0.2)
+        align_baselines(named)
+        named.next_to(legend[:2], DOWN, buff=style.GAP * 1.5).align_to(panel, LEFT)
         rule = words(rule_in_brief(n["rule"]), style.SMALL, style.MUTED)
         rule.next_to(came_out, DOWN, buff=style.GAP * 0.8).set_x(left, LEFT)
-        self.play(FadeIn(rule), run_time=b.part(0.25))
+        self.at("squeeze")  # the squeeze appears as the voice says it
+        self.play(FadeIn(named, shift=UP * 0.1), run_time=min(b.part(0.15), self.time_left()))
+        self.play(FadeIn(rule), run_time=min(b.part(0.25), self.time_left()))
 
     def legend(self) -> VGroup:
         """Two swatches: came back as it went in, came back wrong."""

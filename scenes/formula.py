@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from manim import (
     DOWN,
     LEFT,
@@ -19,6 +21,7 @@ from manim import (
 
 from scenes import style
 from scenes.base import (
+    Beat,
     ChapterScene,
     baseline,
     drawn_characters,
@@ -60,6 +63,12 @@ def last_equals(line):
     return glyphs(line, "=", drawn_characters(line).count("=") - 1)
 
 
+def weight_result(weight: float) -> str:
+    """The markup of the worked division's result, '= 0.74' (a text of its own, so it
+    can appear as the voice says the weight)."""
+    return f"= {tint(decimal(weight), style.WEIGHT)}"
+
+
 def equals_on(formula, y: float, holder=None):
     """Shift a formula so the middle of its "=" (in ``holder``, if given) sits at height y."""
     formula.shift(UP * (y - glyphs(holder or formula, "=").get_y()))
@@ -76,6 +85,7 @@ class OneAttentionWeight(ChapterScene):
     section = "formula"
     title = "One attention weight, as a formula"
     beat_seconds = {"match": 8.0, "names": 7.0, "weight": 10.0, "softmax": 9.0}
+    marks = {"weight": ("weight",)}
 
     @classmethod
     def spoken(cls, numbers: dict) -> dict[str, str]:
@@ -88,7 +98,8 @@ class OneAttentionWeight(ChapterScene):
 
         Three lines, e^1.30 = 3.67, Σ_n e^match(it, n) = 4.96 and
         w(it, cat) = 3.67 / 4.96 = 0.74, with their last "=" in one column so the
-        results stand one under another. ``stacked`` writes the ratio as a
+        results stand one under another. The last line's last part is its result,
+        "= 0.74", a text of its own. ``stacked`` writes the ratio as a
         fraction, for numbers too long to sit side by side. A sharpness other
         than one shows as "s · " in the exponents; if the ledger shifted the
         exponentials to keep them finite, both carry the same "− shift", which
@@ -103,6 +114,7 @@ class OneAttentionWeight(ChapterScene):
         denominator = decimal(n["denominator"], low=0.01)
         weight = tint(decimal(n["weight"]), style.WEIGHT)
         pair = f"{tint('w', style.WEIGHT)}({reader}, {top}) ="
+        result = markup(weight_result(n["weight"]), size)
         lines = [
             markup(f"e<sup>{times}{decimal(n['match'])}{shift}</sup> = "
                    f"{numerator}", size),
@@ -116,17 +128,28 @@ class OneAttentionWeight(ChapterScene):
             ratio = MarkupFraction(numerator, denominator, size, gap=0.12, overhang=0.08)
             ratio.next_to(lhs, RIGHT, buff=0.2)
             ratio.shift(UP * (glyphs(lhs, "=").get_y() - ratio.get_bar().get_y()))
-            result = markup(f"= {weight}", size).next_to(ratio, RIGHT, buff=0.2)
+            result.next_to(ratio, RIGHT, buff=0.2)
             result.shift(UP * (baseline(lhs) - baseline(result)))
             last = VGroup(lhs, ratio, result)
             last.shift(UP * (lines[-1].get_bottom()[1] - style.LINE_GAP - last.get_top()[1]))
         else:
-            last = markup(f"{pair} {numerator} / {denominator} = {weight}", size)
-            on_line(last, "w", WORKED_Y - 2 * WORKED_STEP)
+            # Set as one line, then split in two where the line would have them.
+            whole = markup(f"{pair} {numerator} / {denominator} = {weight}", size)
+            on_line(whole, "w", WORKED_Y - 2 * WORKED_STEP)
+            division = markup(f"{pair} {numerator} / {denominator}", size)
+            division.shift(whole[0].get_center() - division[0].get_center())
+            result.shift(last_equals(whole).get_center() - glyphs(result, "=").get_center())
+            last = VGroup(division, result)
         lines.append(last)
         for line in lines:
             line.shift(RIGHT * -last_equals(line).get_x())
         return VGroup(*lines)
+
+    def seconds_to(self, b: Beat, mark: str) -> float:
+        """Seconds from now until the voice starts ``mark``'s word in beat ``b``, in whole
+        frames (a play this long ends by then)."""
+        at = b.start + (self.mark_times or {}).get(b.name, {}).get(mark, 0.0)
+        return math.floor((at - self.renderer.time) * config.frame_rate + 1e-6) / config.frame_rate
 
     def construct(self) -> None:
         n = self.numbers
@@ -225,7 +248,8 @@ class OneAttentionWeight(ChapterScene):
         self.play(LaggedStart(*(FadeIn(line) for line in names), lag_ratio=0.4),
                   run_time=b.part(0.35))
 
-        # The viewer sees the weight, then worked out: e^match, the row's sum, their ratio.
+        # The viewer sees the weight, then worked out: e^match, the row's sum, their
+        # ratio, and its result as the voice says it.
         b = self.beat("weight")
         room = right_edge - (names.get_right()[0] + style.GAP)
         # The largest size at which the lines fit beside the names; the ratio is
@@ -239,8 +263,15 @@ class OneAttentionWeight(ChapterScene):
         worked.shift(RIGHT * min(0.0, right_edge - worked.get_right()[0]))
         self.play(Write(lhs), FadeIn(fraction, shift=DOWN * 0.1), run_time=b.part(0.25))
         self.play(FadeIn(cell_icon), GrowArrow(w_arrow), run_time=b.part(0.2))
-        self.play(LaggedStart(*(FadeIn(line, shift=DOWN * 0.1) for line in worked),
-                              lag_ratio=0.6), run_time=b.part(0.35))
+        result = worked[-1][-1]
+        # every line but the result, in before the voice says the weight
+        self.play(LaggedStart(*(FadeIn(line, shift=DOWN * 0.1)
+                                for line in (*worked[:-1], worked[-1][:-1])),
+                              lag_ratio=0.6),
+                  run_time=max(min(b.part(0.35), self.seconds_to(b, "weight")),
+                               1 / config.frame_rate))
+        self.at("weight")  # the result appears as the voice says the weight
+        self.play(FadeIn(result, shift=DOWN * 0.1), run_time=min(b.part(0.1), self.time_left()))
 
         # The viewer sees the step named: a softmax makes a row into shares of one.
         b = self.beat("softmax")

@@ -83,6 +83,12 @@ def shown_ingredients(mix: dict[str, float]) -> list[str]:
     return names + [t for t in TRACKED if t in mix and t not in names]
 
 
+def written_next(last_word: str, predicted: str) -> str:
+    """The markup of the heading once the next word is written: the prompt's last
+    word, then the predicted word in bold: '… feeling tired'."""
+    return f"\u2026 {last_word} {tint(f'<b>{predicted}</b>', style.GOOD)}"
+
+
 def heading(text: str) -> VGroup:
     """A scene heading (Pango markup) at the top of the frame."""
     return markup(text, style.HEADING).to_edge(UP, buff=style.EDGE)
@@ -388,6 +394,7 @@ class ChemistryAndAssembly(ChapterScene):
         "vocabulary": 10.0,
         "predicted": 7.0,
     }
+    marks = {"predicted": ("predicted",)}
 
     @classmethod
     def spoken(cls, numbers: dict) -> dict[str, str]:
@@ -519,15 +526,16 @@ class ChemistryAndAssembly(ChapterScene):
         self.play(GrowArrow(to_chart), chart.make_grow_animation(lag_ratio=0.1),
                   run_time=b.part(0.5))
 
-        # The viewer sees the winner picked and put after the prompt.
+        # The viewer sees the winner picked, then put after the prompt as the voice says it.
         b = self.beat("predicted")
         winner = chart.get_row(ranking.index(n["predicted"]))
         ring = RoundedRectangle(corner_radius=0.08, width=winner.width + 0.25,
                                 height=winner.height + 0.15, stroke_color=style.GOOD,
                                 stroke_width=3).move_to(winner)
-        predicted = tint(f"<b>{n['predicted']}</b>", style.GOOD)
-        title = retitle(self, title, heading(f"\u2026 {word} {predicted}"), b.part(0.15))
         self.play(FadeIn(ring), run_time=b.part(0.15))
+        self.at("predicted")  # the word is written after the prompt as the voice says it
+        title = retitle(self, title, heading(written_next(word, n["predicted"])),
+                        min(b.part(0.15), self.time_left()))
 
     @staticmethod
     def _full_flask(color, opacity: float) -> Flask:
@@ -537,4 +545,4 @@ class ChemistryAndAssembly(ChapterScene):
         return flask.scale(SMALL_FLASK)
 
 
-__all__ = ["ChemistryAndAssembly", "PotionMixing"]
+__all__ = ["ChemistryAndAssembly", "PotionMixing", "written_next"]

@@ -14,6 +14,7 @@ Three shots on one stage (ledger section ``spotlight``):
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -36,7 +37,7 @@ from manim import (
 
 from core.spotlight import FEATURES
 from scenes import style
-from scenes.base import ChapterScene, align_baselines, baseline, quoted, row_label, words
+from scenes.base import Beat, ChapterScene, align_baselines, baseline, quoted, row_label, words
 from scenes.components.spotlight import (
     CheckBox,
     ShareBars,
@@ -71,6 +72,11 @@ def pair_2(values: Sequence[float]) -> str:
     return "[" + ", ".join(decimal(v) for v in values) + "]"
 
 
+def top_share(shares: Sequence[float]) -> int:
+    """The index of the largest share (the first, if several are equal)."""
+    return max(range(len(shares)), key=shares.__getitem__)
+
+
 # ------------------------------------------------------------------ the shared stage
 @dataclass
 class Light:
@@ -93,14 +99,14 @@ class SpotlightShot(ChapterScene):
     def spoken(cls, numbers: dict) -> dict[str, str]:
         """Numbers the narration names, from the same ledger as the pictures."""
         n = numbers
-        *first, last = [str(p) for p in n["shares_percent"]]
         back = n["lookback_rule"][n["asker"]]
-        top = max(range(len(back["shares"])), key=back["shares"].__getitem__)
+        top = top_share(back["shares"])
         return {
             "asker": n["asker"],
             "budget": str(n["budget_points"]),
             "total": tenths(n["total"]),
-            "shares": f"{', '.join(first)} and {last} percent",
+            # in word order, one slot (and one mark) each: share_1 is the first word's
+            **{f"share_{k}": str(p) for k, p in enumerate(n["shares_percent"], 1)},
             "rounded": str(n["rounded_total_percent"]),
             "top_word": n["top_word"],
             "back_top_word": n["words"][top],
@@ -154,13 +160,18 @@ class SpotlightShot(ChapterScene):
 
     def relight(self, lit: Light, names: Sequence[str], shares: Sequence[float], *,
                 asker: int | None = None, visible: Sequence[bool] | None = None,
-                extra: Sequence = (), run_time: float) -> None:
-        """The light moves to new shares (and the lamp to a new asker): beams, bars, texts."""
+                extra: Sequence = (), held: Sequence[int] = (), run_time: float) -> None:
+        """The light moves to new shares (and the lamp to a new asker): beams, bars, texts.
+
+        The percents of the words in ``held`` (indices) stay off screen, for the scene
+        to bring in later; they are in ``lit.percents`` all the same.
+        """
         stage, bars = lit.stage, lit.bars
         texts, colors = self.percent_texts(shares, visible)
         percents = bars.make_percent_labels(texts, shares, colors)
+        shown = VGroup(*(p for i, p in enumerate(percents) if i not in held))
         anims = [bars.make_shares_animation(shares),
-                 FadeOut(lit.percents), FadeIn(percents), *extra]
+                 FadeOut(lit.percents), FadeIn(shown), *extra]
         dimmed = None if visible is None else [not v for v in visible]
         moving = asker is not None and asker != stage.asker
         if moving:
@@ -178,7 +189,7 @@ class SpotlightBudget(SpotlightShot):
 
     title = "A spotlight with 100 points of light"
     beat_seconds = {"stage": 7.0, "light": 7.0, "trace": 10.0, "shares": 8.0, "blend": 8.0}
-    marks = {"trace": ("total",)}
+    marks = {"trace": ("total",), "shares": ("share_1", "share_2", "share_3", "share_4")}
 
     def construct(self) -> None:
         n = self.numbers
@@ -254,8 +265,9 @@ class SpotlightBudget(SpotlightShot):
         self.at("total")  # the total appears as the voice says it
         self.play(FadeIn(header), FadeIn(total), run_time=min(b.part(0.12), self.time_left()))
 
-        # The viewer sees each word's share of the light, and why the rounded
-        # shares add to 99% while the exact ones add to 100%.
+        # The viewer sees each word's share of the light, one by one as the voice
+        # reads them, and why the rounded shares add to 99% while the exact ones add
+        # to 100%.
         b = self.beat("shares")
         share_texts = [whole_percent(p) for p in n["shares_percent"]]
         share_row = self.table_row(stage, "share", share_texts, first - 4 * ROW_STEP,
@@ -266,9 +278,11 @@ class SpotlightBudget(SpotlightShot):
                      f"exactly, they add to {percent(n['exact_total'])}.",
                      style.SMALL, style.MUTED)
         note.next_to(share_row, DOWN, buff=0.3).set_x(stage.get_cells().get_x())
-        self.play(FadeIn(share_row, shift=DOWN * 0.1), run_time=b.part(0.15))
-        self.wait(b.part(0.15))
-        self.play(FadeIn(summed), FadeIn(note), run_time=b.part(0.15))
+        label, cells = share_row
+        self.play(FadeIn(label, shift=DOWN * 0.1), run_time=b.part(0.1))
+        # each word's share appears as the voice says it
+        self.fade_in_on_marks(b, self.marks["shares"], cells, b.part(0.06))
+        self.play(FadeIn(summed), FadeIn(note), run_time=min(b.part(0.15), self.time_left()))
 
         # The viewer sees the trace clear away; lines from every word, as thick
         # as its share, gather into the asker's new summary, [thing, action].
@@ -286,6 +300,23 @@ class SpotlightBudget(SpotlightShot):
                   run_time=b.part(0.15))
 
     # ------------------------------------------------------------- pieces
+    def fade_in_on_marks(self, b: Beat, marks: Sequence[str], items: Sequence,
+                         run_time: float) -> None:
+        """Each item fades in as the voice starts its mark's word (in beat ``b``), over
+        ``run_time`` seconds or less: each fade ends by the next mark, the last by the
+        beat's end."""
+        for k, (mark, item) in enumerate(zip(marks, items, strict=True)):
+            self.at(mark)
+            room = self.seconds_to(b, marks[k + 1]) if k + 1 < len(marks) else self.time_left()
+            self.play(FadeIn(item, shift=DOWN * 0.1),
+                      run_time=max(min(run_time, room), 1 / config.frame_rate))
+
+    def seconds_to(self, b: Beat, mark: str) -> float:
+        """Seconds from now until the voice starts ``mark``'s word in beat ``b``, in whole
+        frames (a play this long ends by then)."""
+        at = b.start + (self.mark_times or {}).get(b.name, {}).get(mark, 0.0)
+        return math.floor((at - self.renderer.time) * config.frame_rate + 1e-6) / config.frame_rate
+
     def table_row(self, stage: SpotlightStage, name: str, texts: Sequence[str | None], y: float,
                   color=style.INK) -> VGroup:
         """A row of the hand trace: its name at the left, one value under each word.
@@ -389,6 +420,7 @@ class LookBackRule(SpotlightShot):
 
     title = "The look-back rule"
     beat_seconds = {"hide": 9.0, "alone": 7.0}
+    marks = {"hide": ("back_top_percent",)}
 
     def construct(self) -> None:
         n = self.numbers
@@ -402,13 +434,19 @@ class LookBackRule(SpotlightShot):
         box.align_to(lit.stage.get_words(), UP).to_edge(LEFT, buff=style.EDGE)
 
         # The viewer sees the rule switched on: words after the asker go dark,
-        # and their light moves to the words the asker can still see.
+        # and their light moves to the words the asker can still see; the largest
+        # share's percent comes last.
         b = self.beat("hide")
         self.show(lit, (box,), run_time=b.part(0.15))
         self.wait(b.part(0.2))
         after = rule[n["asker"]]
+        top = top_share(after["shares"])
         self.relight(lit, names, after["shares"], visible=after["visible"],
-                     extra=(box.make_tick_animation(after["lookback"]),), run_time=b.part(0.15))
+                     extra=(box.make_tick_animation(after["lookback"]),), held=(top,),
+                     run_time=b.part(0.15))
+        self.at("back_top_percent")  # the largest share appears as the voice says it
+        self.play(FadeIn(lit.percents[top], scale=1.5),
+                  run_time=min(b.part(0.1), self.time_left()))
 
         # The viewer sees the first word ask: it can see only itself, so it keeps all the light.
         b = self.beat("alone")
@@ -417,4 +455,5 @@ class LookBackRule(SpotlightShot):
                      run_time=b.part(0.15))
 
 
-__all__ = ["LookBackRule", "SharpnessDial", "SpotlightBudget", "pair", "pair_2", "tenths"]
+__all__ = ["LookBackRule", "SharpnessDial", "SpotlightBudget", "pair", "pair_2", "tenths",
+           "top_share"]

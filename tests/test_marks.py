@@ -19,20 +19,32 @@ from core import ledger
 from production import cache, marks, narration, spoken
 from production.drawing import QUALITIES
 from scenes import CHAPTER
-from scenes.spotlight import tenths
+from scenes.formula import weight_result
+from scenes.numbers import decimal, factor, factor_figure, percent, percent_figure, whole_percent
+from scenes.potions import written_next
+from scenes.spotlight import tenths, top_share
 
 FRAME = 1 / QUALITIES["preview"][2]
 
-
-def _spotlight() -> dict:
-    return ledger.section("spotlight", None)
-
+_SPOTLIGHT = ledger.section("spotlight", None)
+_LOOKBACK = _SPOTLIGHT["lookback_rule"][_SPOTLIGHT["asker"]]
+_BACK_TOP = _LOOKBACK["shares"][top_share(_LOOKBACK["shares"])]
+_WEIGHT = ledger.section("formula", None)["weight"]
+_SQUEEZE = ledger.section("bottleneck", None)["squeeze"]
+_ASSEMBLY = ledger.section("assembly", None)
 
 #: (scene, beat, mark, the written word the voice says there, a text on screen that
 #: the animation starting at the mark brings in)
 USES = [
-    ("SpotlightBudget", "trace", "total", tenths(_spotlight()["total"]),
-     tenths(_spotlight()["total"])),
+    ("SpotlightBudget", "trace", "total", tenths(_SPOTLIGHT["total"]),
+     tenths(_SPOTLIGHT["total"])),
+    *(("SpotlightBudget", "shares", f"share_{k}", str(p), whole_percent(p))
+      for k, p in enumerate(_SPOTLIGHT["shares_percent"], 1)),
+    ("LookBackRule", "hide", "back_top_percent", percent_figure(_BACK_TOP), percent(_BACK_TOP)),
+    ("OneAttentionWeight", "weight", "weight", decimal(_WEIGHT), weight_result(_WEIGHT)),
+    ("SqueezeTheRow", "rule", "squeeze", factor_figure(_SQUEEZE), factor(_SQUEEZE)),
+    ("ChemistryAndAssembly", "predicted", "predicted", _ASSEMBLY["predicted"],
+     written_next(_ASSEMBLY["last_word"], _ASSEMBLY["predicted"])),
 ]
 
 
@@ -55,8 +67,9 @@ def test_the_animation_starts_on_the_marked_word(build_scene, spoken_scenes,
     passages, lengths, times = spoken_scenes[scene]
     passage = next(p for p in passages if p.beat == beat)
     index = dict(passage.marks)[mark]
-    # The mark is on the word that says the number (as written, trailing punctuation aside).
-    assert passage.text.split()[index].rstrip(".,;:") == word
+    # The mark is on the word that says the number (as written, trailing punctuation
+    # and quotes aside).
+    assert passage.text.split()[index].rstrip(".,;:").strip('"') == word
     # Its time is the onset of the first spoken word of it.
     first, last = spoken.spans(passage.text)[index]
     assert first < last
@@ -73,7 +86,9 @@ def test_the_animation_starts_on_the_marked_word(build_scene, spoken_scenes,
     # ...and the animation that shows the number starts there.
     starting = [texts for when, texts in drawn.play_log if abs(when - onset) <= FRAME]
     assert any(shown in texts for texts in starting), (shown, starting)
-    earlier = [texts for when, texts in drawn.play_log if when < onset - FRAME]
+    # Not before it in this beat (an earlier beat may have shown the same figure, as the
+    # spotlight's bars show the shares before the trace reads them out).
+    earlier = [texts for when, texts in drawn.play_log if start <= when < onset - FRAME]
     assert not any(shown in texts for texts in earlier), "shown before the voice says it"
 
 

@@ -8,6 +8,8 @@ import numpy as np
 import pytest
 from manim import config
 
+from core.ledger import parse_settings
+from production import narration
 from scenes.base import visible_texts
 from scenes.closed_book import OnePieceAtATime, SqueezeTheRow
 from scenes.numbers import factor, out_of
@@ -25,8 +27,18 @@ class RecordingSqueeze(SqueezeTheRow):
 
 @pytest.fixture
 def build(build_scene):
-    """A closed-book scene class built with the given --set items."""
-    return build_scene
+    """A closed-book scene class built with the given --set items.
+
+    RecordingSqueeze has no narration of its own, so its mark falls where it does in
+    SqueezeTheRow's passage (estimated from its letters, as in a silent render).
+    """
+    def built(scene, *sets):
+        if scene is not RecordingSqueeze:
+            return build_scene(scene, *sets)
+        times = narration.mark_times(SqueezeTheRow, parse_settings(list(sets)), [],
+                                     SqueezeTheRow.beat_seconds)
+        return build_scene(scene, *sets, mark_times=times)
+    return built
 
 
 SQUEEZE_SETS = [(), ("bottleneck.length=90",), ("bottleneck.room=20",),
