@@ -45,8 +45,8 @@ from typing import Any, ClassVar
 import numpy as np
 
 from production import marks, paths, spoken, timings
-from production.timings import Word
 from production.errors import DiskFullError, is_disk_full
+from production.timings import Word
 
 NARRATION_DIR = paths.NARRATION
 VOICE_DIR = paths.VOICE

@@ -254,6 +254,15 @@ class ChapterScene(Scene):
         left = beat.start + beat.seconds - self.renderer.time if beat else 0.0
         return max(0.0, math.floor(left * config.frame_rate + 1e-6) / config.frame_rate)
 
+    def time_to(self, mark: str) -> float:
+        """Seconds from now until the voice starts ``mark``'s word in this beat, in whole
+        frames (a play this long ends by then), and at least one frame."""
+        beat = self._beat
+        at = beat.start + (self.mark_times or {}).get(beat.name, {}).get(mark, 0.0) if beat \
+            else self.renderer.time
+        frames = math.floor((at - self.renderer.time) * config.frame_rate + 1e-6)
+        return max(frames, 1) / config.frame_rate
+
     def _wait_until(self, moment: float) -> None:
         """Wait until ``moment`` (seconds from the scene's start). Manim renders whole
         frames, so one wait can fall a frame short: wait again until within half a frame."""

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 from manim import (
     DOWN,
     LEFT,
@@ -21,7 +19,6 @@ from manim import (
 
 from scenes import style
 from scenes.base import (
-    Beat,
     ChapterScene,
     baseline,
     drawn_characters,
@@ -145,12 +142,6 @@ class OneAttentionWeight(ChapterScene):
             line.shift(RIGHT * -last_equals(line).get_x())
         return VGroup(*lines)
 
-    def seconds_to(self, b: Beat, mark: str) -> float:
-        """Seconds from now until the voice starts ``mark``'s word in beat ``b``, in whole
-        frames (a play this long ends by then)."""
-        at = b.start + (self.mark_times or {}).get(b.name, {}).get(mark, 0.0)
-        return math.floor((at - self.renderer.time) * config.frame_rate + 1e-6) / config.frame_rate
-
     def construct(self) -> None:
         n = self.numbers
         reader, top = n["reader"], n["top_word"]
@@ -268,8 +259,7 @@ class OneAttentionWeight(ChapterScene):
         self.play(LaggedStart(*(FadeIn(line, shift=DOWN * 0.1)
                                 for line in (*worked[:-1], worked[-1][:-1])),
                               lag_ratio=0.6),
-                  run_time=max(min(b.part(0.35), self.seconds_to(b, "weight")),
-                               1 / config.frame_rate))
+                  run_time=min(b.part(0.35), self.time_to("weight")))
         self.at("weight")  # the result appears as the voice says the weight
         self.play(FadeIn(result, shift=DOWN * 0.1), run_time=min(b.part(0.1), self.time_left()))
 

@@ -14,7 +14,6 @@ Three shots on one stage (ledger section ``spotlight``):
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -307,15 +306,9 @@ class SpotlightBudget(SpotlightShot):
         beat's end."""
         for k, (mark, item) in enumerate(zip(marks, items, strict=True)):
             self.at(mark)
-            room = self.seconds_to(b, marks[k + 1]) if k + 1 < len(marks) else self.time_left()
+            room = self.time_to(marks[k + 1]) if k + 1 < len(marks) else self.time_left()
             self.play(FadeIn(item, shift=DOWN * 0.1),
                       run_time=max(min(run_time, room), 1 / config.frame_rate))
-
-    def seconds_to(self, b: Beat, mark: str) -> float:
-        """Seconds from now until the voice starts ``mark``'s word in beat ``b``, in whole
-        frames (a play this long ends by then)."""
-        at = b.start + (self.mark_times or {}).get(b.name, {}).get(mark, 0.0)
-        return math.floor((at - self.renderer.time) * config.frame_rate + 1e-6) / config.frame_rate
 
     def table_row(self, stage: SpotlightStage, name: str, texts: Sequence[str | None], y: float,
                   color=style.INK) -> VGroup:
