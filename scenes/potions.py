@@ -532,10 +532,11 @@ class ChemistryAndAssembly(ChapterScene):
         ring = RoundedRectangle(corner_radius=0.08, width=winner.width + 0.25,
                                 height=winner.height + 0.15, stroke_color=style.GOOD,
                                 stroke_width=3).move_to(winner)
-        self.play(FadeIn(ring), run_time=b.part(0.15))
+        # The old heading leaves first: the new one comes in alone, on the word.
+        self.play(FadeIn(ring), FadeOut(title, shift=UP * 0.15), run_time=b.part(0.15))
         self.at("predicted")  # the word is written after the prompt as the voice says it
-        title = retitle(self, title, heading(written_next(word, n["predicted"])),
-                        min(b.part(0.15), self.time_left()))
+        title = heading(written_next(word, n["predicted"]))
+        self.play(FadeIn(title, shift=UP * 0.15), run_time=min(b.part(0.15), self.time_left()))
 
     @staticmethod
     def _full_flask(color, opacity: float) -> Flask:
