@@ -167,3 +167,15 @@ def test_without_speech_a_mark_falls_where_its_word_sits(build_scene):
     start, end = next((b.start, b.end) for b in drawn.beat_log if b.name == beat)
     assert start + narration.LEAD_IN < target < end - narration.TAIL
     assert abs(went_on - target) <= FRAME
+
+
+def test_a_malformed_mark_stops_the_render_before_anything_is_drawn(project):
+    path = project / "assets" / "narration" / "SpotlightBudget.txt"
+    text = path.read_text(encoding="utf-8").replace("<total>", "<total ")
+    path.write_text(text, encoding="utf-8")
+    line = text.splitlines().index(next(x for x in text.splitlines() if "<total " in x)) + 1
+    done = _render(project, "render", "SpotlightBudget", "--out", str(project / "out"))
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"render.py: error: {path}:{line}: malformed mark '<total': {marks.RULE}"]
+    assert not (project / "out").exists()
