@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from core import ledger
-from production import align, captions, narration, spoken, timings
+from production import align, captions, marks, narration, spoken, timings
 from production.scene_output import timed_passages
 from scenes import CHAPTER
 
@@ -123,3 +123,35 @@ def test_timings_lost_or_damaged_are_read_again_from_the_sound(spoken_passages, 
         narration.file_sha256(sound)
     kept.unlink()
     assert narration.passage_words(sound, said) == words  # the aligner reads the same
+
+
+def test_a_recording_is_timed_by_the_aligner_and_its_marks_follow_it(tmp_path):
+    """A user's recording (here: real speech after a second of silence) gets its word
+    timings from the forced aligner, and a mark in its passage falls on its word."""
+    text = "The exponentials add up to 64.8 today."
+    spoken_take = narration.synthesize(text, narration.DEFAULT_VOICE, tmp_path / "take")
+    said = spoken.speakable(text)
+    own = timings.load(spoken_take, said, narration.file_sha256(spoken_take))
+    with wave.open(str(spoken_take)) as w:
+        rate, frames = w.getframerate(), w.readframes(w.getnframes())
+    recording = tmp_path / "voice" / "Custom" / "one.wav"
+    recording.parent.mkdir(parents=True)
+    with wave.open(str(recording), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(rate)
+        w.writeframes(bytes(2 * rate) + frames)  # a second of silence first
+    (tmp_path / "narration").mkdir()
+    (tmp_path / "narration" / "Custom.txt").write_text(
+        "[one]\nThe exponentials add up to <total>64.8 today.\n", encoding="utf-8")
+    passage, = narration.prepare("Custom", ["one"], narration.DEFAULT_VOICE,
+                                 narration_dir=tmp_path / "narration",
+                                 voice_dir=tmp_path / "voice", cache=tmp_path / "cache")
+    assert passage.recorded and passage.text == text
+    assert timings.problem(list(passage.words), said, passage.seconds) is None
+    for mine, theirs in zip(passage.words, own):
+        assert abs(mine.end - (1.0 + theirs.end)) <= 0.15
+    assert abs(passage.words[0].start - (1.0 + own[0].start)) <= 0.15
+    onset = marks.onsets(dict(passage.marks), passage.words, spoken.spans(text))["total"]
+    assert onset == passage.words[said.split().index("sixty-four")].start
+    assert abs(onset - (1.0 + own[said.split().index("sixty-four")].start)) <= 0.15
