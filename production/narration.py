@@ -152,14 +152,18 @@ class Espeak(VoiceEngine):
                     "(or `./run video` does it), or render silently with --no-narration")
         return None
 
-    def speak(self, text: str, target: Path) -> None:
-        """The text comes after ``--``, so espeak-ng never reads it as an option
-        (``-fFILE`` would speak a file)."""
-        subprocess.run(
-            ["espeak-ng", "-v", self.name, "-s", str(self.rate), "-p", str(self.pitch),
-             "-w", str(target), "--", text],
-            check=True, capture_output=True,
-        )
+    def speak(self, text: str, target: Path) -> list[Word]:
+        """Spoken by espeak-ng's library (production/espeak_words.py), which writes the
+        same WAV as the ``espeak-ng`` command and reports when each word starts. The text
+        is only ever spoken: never an option, SSML, phonemes or an embedded command."""
+        from production import espeak_words
+
+        try:
+            return espeak_words.speak(text, target, name=self.name, rate=self.rate,
+                                      pitch=self.pitch)
+        except RuntimeError as error:
+            raise NarrationError(f"espeak-ng could not speak {_short(text)}: "
+                                 f"{str(error).strip().splitlines()[0]}") from None
 
 
 #: the espeak-ng engine under its first name (``Voice(rate=120)``)

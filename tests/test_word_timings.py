@@ -155,3 +155,17 @@ def test_a_recording_is_timed_by_the_aligner_and_its_marks_follow_it(tmp_path):
     onset = marks.onsets(dict(passage.marks), passage.words, spoken.spans(text))["total"]
     assert onset == passage.words[said.split().index("sixty-four")].start
     assert abs(onset - (1.0 + own[said.split().index("sixty-four")].start)) <= 0.15
+
+
+def test_espeak_gives_its_own_word_timings(tmp_path):
+    """`--voice espeak` speaks through espeak-ng's library, whose word events are kept
+    with the sound; they agree with the forced aligner on where words end."""
+    text = PASSAGES[0]
+    sound = narration.synthesize(text, narration.Espeak(), tmp_path)
+    said = spoken.speakable(text)
+    own = timings.load(sound, said, narration.file_sha256(sound))
+    assert own is not None
+    assert timings.problem(own, said, narration.wav_seconds(sound)) is None
+    heard = align.align(sound, said)
+    ends = np.array([abs(a.end - b.end) for a, b in zip(own, heard)])
+    assert np.median(ends) <= 0.1, ends
