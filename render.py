@@ -6,6 +6,7 @@
     python render.py render [SCENE ...] [--quality preview|draft|publish|4k] [--out DIR]
                             [--jobs N] [--set ...] [--no-narration] [--voice NAME]
                             [--dry-run]
+                            [--scheduler ADDRESS|local]
     python render.py slides [SCENE ...] [the same options]
 
 Only the parser and one small function per subcommand live here; the pipeline is in
@@ -20,11 +21,12 @@ import gc
 import json
 import sys
 import time
+from contextlib import closing
 from typing import TYPE_CHECKING
 
 from production import paths
 from production.drawing import QUALITIES
-from production.errors import DiskFullError, UsageError
+from production.errors import DiskFullError, JobFailed, UsageError
 from production.workers import Terminated, WorkerDied, stop_on_sigterm
 
 if TYPE_CHECKING:
@@ -85,7 +87,15 @@ def _scene_options(parser: argparse.ArgumentParser, out_help: str) -> argparse._
                               "voice, its .onnx.json beside it); see `render.py voices`")
     parser.add_argument("--dry-run", action="store_true",
                         help="check the arguments and print what would be done")
+    _add_scheduler(output)
     return output
+
+
+def _add_scheduler(group: argparse._ArgumentGroup) -> None:
+    group.add_argument("--scheduler", metavar="ADDRESS",
+                       help="render the scenes on a Dask cluster: its scheduler's address "
+                            "(tcp://HOST:8786), or 'local' for one on this machine; "
+                            "default: $EXPLAINER_SCHEDULER, else local worker processes")
 
 
 def _add_settings(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
@@ -129,13 +139,18 @@ def _plan(args: argparse.Namespace, default_out: str) -> Plan:
     return pipeline.plan(scenes=args.scenes, quality=args.quality, settings=args.settings,
                          out=args.out, default_out=paths.OUT / default_out, jobs=args.jobs,
                          narrate=not args.no_narration,
-                         keyframes=getattr(args, "keyframes", None), voice=args.voice)
+                         keyframes=getattr(args, "keyframes", None), voice=args.voice,
+                         scheduler=args.scheduler)
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    with closing(_plan(args, "")) as plan:
+        return _render(args, plan)
+
+
+def _render(args: argparse.Namespace, plan: Plan) -> int:
     from production import bundle, pipeline, publish, space
 
-    plan = _plan(args, "")
     if args.dry_run:
         width, height, fps = QUALITIES[plan.quality]
         for sc in plan.chosen:
@@ -159,9 +174,13 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_slides(args: argparse.Namespace) -> int:
+    with closing(_plan(args, "slides")) as plan:
+        return _slides(args, plan)
+
+
+def _slides(args: argparse.Namespace, plan: Plan) -> int:
     from production import pipeline, publish, space
 
-    plan = _plan(args, "slides")
     if args.dry_run:
         for sc in plan.chosen:
             print(f"slides for {sc.__name__} -> {plan.out}")
@@ -194,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
     except (UsageError, DiskFullError, NarrationError) as error:
         print(f"render.py: error: {error}", file=sys.stderr)
         return 2
-    except WorkerDied as error:  # killed, or out of memory: the scenes it finished are cached
+    except (WorkerDied, JobFailed) as error:  # the scenes finished before it stay cached
         print(f"render.py: error: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM: the workers are already gone

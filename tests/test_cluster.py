@@ -1,0 +1,198 @@
+"""Scenes rendered on a real Dask cluster on loopback: a `dask scheduler` and `dask worker`
+processes (each with a cache of its own, so the files must come home through Dask), or a
+LocalCluster; the same scenes as the local worker pool; a worker killed mid-job; workers
+that cannot render refused up front."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import av
+import pytest
+
+from production.paths import ROOT
+
+pytestmark = pytest.mark.slow
+
+DASK = str(Path(sys.executable).with_name("dask"))
+SCENES = ["TitleCard", "TwoJobs"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def render(*args: str, cache: Path, env: dict[str, str] | None = None,
+           timeout: float = 900) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "render.py", *args], cwd=ROOT, text=True,
+                          capture_output=True, timeout=timeout,
+                          env=dict(os.environ, EXPLAINER_CACHE=str(cache), **(env or {})))
+
+
+def seconds(path: Path) -> float:
+    with av.open(str(path)) as c:
+        v = c.streams.video[0]
+        return float(v.duration * v.time_base)
+
+
+def scene_record(cache: Path, name: str) -> dict:
+    for record in (cache / "scenes").glob("*/scene.json"):
+        data = json.loads(record.read_text())
+        if data.get("name") == name:
+            return data
+    raise AssertionError(f"no {name} in {cache}")
+
+
+class Cluster:
+    """A `dask scheduler` and `dask worker` processes on 127.0.0.1, each worker with its
+    own cache folder (they share no disk with the render)."""
+
+    def __init__(self, tmp: Path, workers: int, worker_env: dict[str, str] | None = None):
+        self.port = free_port()
+        self.address = f"tcp://127.0.0.1:{self.port}"
+        self.scheduler = subprocess.Popen(
+            [DASK, "scheduler", "--host", "127.0.0.1", "--port", str(self.port),
+             "--no-dashboard"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True)
+        self.workers = []
+        for i in range(workers):
+            env = dict(os.environ, EXPLAINER_CACHE=str(tmp / f"worker-cache-{i}"),
+                       **(worker_env or {}))
+            self.workers.append(subprocess.Popen(
+                [DASK, "worker", self.address, "--nthreads", "1", "--nworkers", "1",
+                 "--no-dashboard", "--name", f"w{i}"], env=env, stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL, start_new_session=True))
+        self.wait_for(workers)
+
+    def client(self):
+        from distributed import Client
+
+        return Client(self.address, timeout="10s")
+
+    def wait_for(self, count: int) -> None:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                with self.client() as client:
+                    if len(client.scheduler_info()["workers"]) >= count:
+                        return
+            except OSError:
+                pass
+            time.sleep(0.5)
+        raise AssertionError(f"the cluster did not reach {count} workers")
+
+    def close(self) -> None:
+        for p in [*self.workers, self.scheduler]:
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            p.wait()
+
+
+@pytest.fixture
+def cluster(tmp_path):
+    made = []
+
+    def start(workers: int = 2, worker_env: dict[str, str] | None = None) -> Cluster:
+        made.append(Cluster(tmp_path, workers, worker_env))
+        return made[-1]
+
+    yield start
+    for c in made:
+        c.close()
+
+
+def test_a_cluster_renders_the_same_scenes_as_the_local_pool(tmp_path, cluster):
+    pool_cache, cluster_cache = tmp_path / "pool-cache", tmp_path / "cluster-cache"
+    pool = render("render", *SCENES, "--quality", "preview", "--out", str(tmp_path / "pool"),
+                  cache=pool_cache)
+    assert pool.returncode == 0, pool.stderr
+    # The same speech for both (Piper samples; the key says which bytes were spoken).
+    shutil.copytree(pool_cache / "voice", cluster_cache / "voice")
+    dask = cluster(2)
+    done = render("render", *SCENES, "--quality", "preview", "--out", str(tmp_path / "dask"),
+                  "--scheduler", dask.address, cache=cluster_cache)
+    assert done.returncode == 0, done.stderr
+    assert f"cluster {dask.address}: 2 worker(s), 2 scene(s) to render" in done.stdout
+    for name in SCENES:
+        assert seconds(tmp_path / "dask" / "scenes" / f"{name}.mp4") == pytest.approx(
+            seconds(tmp_path / "pool" / "scenes" / f"{name}.mp4"))
+        ours, theirs = scene_record(cluster_cache, name), scene_record(pool_cache, name)
+        assert ours["beat_starts"] == theirs["beat_starts"]
+        assert ours["cues"] == theirs["cues"]
+    # The same content keys: the same numbers, speech and code.
+    assert sorted(p.name for p in (cluster_cache / "scenes").iterdir()
+                  if not p.name.startswith(".")) == \
+        sorted(p.name for p in (pool_cache / "scenes").iterdir() if not p.name.startswith("."))
+    # The workers drew into caches of their own; the files came home through Dask.
+    assert not any((tmp_path / "worker-cache-0").glob("scenes/*/*.mp4"))
+    again = render("render", *SCENES, "--quality", "preview", "--out", str(tmp_path / "dask"),
+                   "--scheduler", dask.address, cache=cluster_cache)
+    assert "nothing to render: all 2 scenes cached" in again.stdout
+
+
+def test_a_worker_killed_mid_job_does_not_stop_the_render(tmp_path, cluster):
+    dask = cluster(2)
+    with dask.client() as client:
+        pids = client.run(os.getpid)
+    job = subprocess.Popen(
+        [sys.executable, "render.py", "render", *SCENES, "--quality", "preview",
+         "--no-narration", "--out", str(tmp_path / "out"), "--scheduler", dask.address],
+        cwd=ROOT, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env=dict(os.environ, EXPLAINER_CACHE=str(tmp_path / "cache")))
+    killed = None
+    deadline = time.monotonic() + 120
+    with dask.client() as client:
+        while killed is None and time.monotonic() < deadline:
+            busy = [w for w, tasks in client.processing().items() if tasks]
+            if busy:
+                killed = busy[0]
+                os.kill(pids[killed], signal.SIGKILL)
+            time.sleep(0.2)
+    assert killed is not None, "no task ever ran"
+    out, err = job.communicate(timeout=900)
+    assert job.returncode == 0, err
+    for name in SCENES:
+        assert seconds(tmp_path / "out" / "scenes" / f"{name}.mp4") > 1
+
+
+def test_a_worker_that_cannot_render_is_named_before_any_job(tmp_path, cluster):
+    dask = cluster(1, worker_env={"PATH": str(tmp_path / "nothing")})  # no ffmpeg there
+    done = render("render", "TitleCard", "--quality", "preview", "--no-narration", "--out",
+                  str(tmp_path / "out"), "--scheduler", dask.address, cache=tmp_path / "c")
+    assert done.returncode == 2
+    line, = [x for x in done.stderr.splitlines() if x.startswith("render.py: error")]
+    assert line.startswith("render.py: error: worker tcp://127.0.0.1:")
+    assert line.endswith("cannot render this: ffmpeg is missing")
+    assert not list((tmp_path / "c").glob("scenes/*/scene.json"))
+
+
+def test_a_scheduler_that_cannot_be_reached_is_one_line(tmp_path):
+    where = f"tcp://127.0.0.1:{free_port()}"
+    done = render("render", "TitleCard", "--quality", "preview", "--no-narration", "--out",
+                  str(tmp_path / "out"), "--scheduler", where, cache=tmp_path / "c",
+                  timeout=120)
+    assert done.returncode == 2
+    line, = [x for x in done.stderr.splitlines() if x.startswith("render.py: error")]
+    assert line.startswith(f"render.py: error: --scheduler {where}: cannot reach a Dask "
+                           "scheduler there")
+
+
+def test_a_local_cluster_renders_through_the_environment_variable(tmp_path):
+    done = render("render", "TitleCard", "--quality", "preview", "--no-narration", "--out",
+                  str(tmp_path / "out"), "--jobs", "1", cache=tmp_path / "c",
+                  env={"EXPLAINER_SCHEDULER": "local"})
+    assert done.returncode == 0, done.stderr
+    assert "1 worker(s), 1 scene(s) to render" in done.stdout
+    assert seconds(tmp_path / "out" / "scenes" / "TitleCard.mp4") > 1
