@@ -1,4 +1,4 @@
-"""The command: list the scenes, print the ledger, render the chapter or its slides.
+"""The command: list the scenes, print the ledger, render the chapter, its slides or a sweep.
 
     python render.py list
     python render.py voices
@@ -8,6 +8,9 @@
                             [--dry-run]
                             [--scheduler ADDRESS|local]
     python render.py slides [SCENE ...] [the same options]
+    python render.py sweep SCENE... --set SECTION.PARAM=V1,V2,... [--set ...]
+                           [--quality Q] [--jobs N] [--scheduler ADDRESS|local] [--out DIR]
+                           [--no-narration] [--voice NAME] [--dry-run]
 
 Only the parser and one small function per subcommand live here; the pipeline is in
 production/. Errors are raised as exceptions and turned into one line on stderr and
@@ -63,7 +66,39 @@ def build_parser() -> argparse.ArgumentParser:
                     "transparent WebM (VP9 alpha) and MOV (ProRes 4444), a looping GIF, a "
                     "poster PNG and captions; plus deck.html, deck.pptx and index.json.")
     _scene_options(slides, "directory for the slide files (default: out/slides/)")
+    _sweep_options(commands.add_parser(
+        "sweep", help="render scenes once for every combination of --set values",
+        description="Render the named scenes for every combination of the values given "
+                    "with --set, each into OUT/SCENE/PARAM=VALUE[,PARAM=VALUE...]/, and "
+                    "list them in OUT/index.json. A scene that does not change with a "
+                    "value is rendered once and linked into each folder."))
     return parser
+
+
+def _sweep_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("scenes", nargs="*", metavar="SCENE",
+                        help="scene names from `render.py list` (at least one)")
+    output = parser.add_argument_group("output")
+    output.add_argument("--quality", default="publish",
+                        help="preview, draft, publish or 4k, as for render; default publish")
+    output.add_argument("--out", metavar="DIR", help="directory for the sweep "
+                                                     "(default: out/sweep/)")
+    output.add_argument("--jobs", type=int, metavar="N",
+                        help="scenes rendered at once (default: the number of cores)")
+    _add_scheduler(output)
+    content = parser.add_argument_group("content")
+    content.add_argument("--set", dest="settings", action="append", default=[],
+                         metavar="SECTION.PARAM=V1,V2,...",
+                         help="the values to sweep, separated by commas, e.g. "
+                              "spotlight.sharpness=1,2,4,8; one value applies to every "
+                              "combination (repeatable, a parameter once)")
+    content.add_argument("--no-narration", action="store_true",
+                         help="render without a voice (silent video, no captions)")
+    content.add_argument("--voice", default="piper", metavar="NAME",
+                         help="piper (the default), espeak or PATH.onnx; see "
+                              "`render.py voices`")
+    parser.add_argument("--dry-run", action="store_true",
+                        help="check the arguments and print what would be done")
 
 
 def _scene_options(parser: argparse.ArgumentParser, out_help: str) -> argparse._ArgumentGroup:
@@ -195,8 +230,19 @@ def _slides(args: argparse.Namespace, plan: Plan) -> int:
     return 0
 
 
+def cmd_sweep(args: argparse.Namespace) -> int:
+    from production import sweep
+
+    planned = sweep.plan(scenes=args.scenes, settings=args.settings, quality=args.quality,
+                         out=args.out, jobs=args.jobs, narrate=not args.no_narration,
+                         voice=args.voice, scheduler=args.scheduler)
+    with closing(planned):
+        print("\n".join(sweep.dry_run(planned)) if args.dry_run else sweep.run(planned))
+    return 0
+
+
 COMMANDS = {"list": cmd_list, "voices": cmd_voices, "numbers": cmd_numbers,
-            "render": cmd_render, "slides": cmd_slides}
+            "render": cmd_render, "slides": cmd_slides, "sweep": cmd_sweep}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,6 +7,7 @@ Both `render.py render` and `render.py slides` go through :func:`plan` and
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 import sys
@@ -159,6 +160,28 @@ def plan(*, scenes: list[str], quality: str, settings: list[str], out: str | Non
     return Plan(quality, parsed, narrate, chosen, keys, stored, jobs or os.cpu_count() or 1,
                 lengths, target, frames, speaker,
                 _session(scheduler, jobs, speaker if narrate else None), speech)
+
+
+def with_settings(base: Plan, settings: list[str]) -> Plan:
+    """The render ``base`` plans, with other --set values: checked, its marks checked,
+    its passages spoken, its keys looked up in the cache. It shares ``base``'s scenes,
+    quality, voice, output folder and cluster session (close ``base``, not it)."""
+    parsed = parse_settings(settings)
+    check_marks(base.chosen, parsed)
+    speech = speak_all(base.chosen, parsed, base.narrate, base.voice)
+    keys = {sc.__name__: cache.scene_key(sc, base.quality, parsed, base.narrate, base.voice,
+                                         encoder=encoder_options(base.quality),
+                                         passages=speech[sc.__name__])
+            for sc in base.chosen}
+    lengths = {sc.__name__: sum(narration.beat_lengths(sc.beat_seconds,
+                                                       speech[sc.__name__]).values())
+               for sc in base.chosen}
+    stored = {name: load(cache.SCENES / key) for name, key in keys.items()}
+    cache.mark_used(cache.SCENES / key for key in keys.values())
+    if base.keyframes is not None:
+        stored = dict.fromkeys(stored)
+    return dataclasses.replace(base, settings=parsed, keys=keys, stored=stored,
+                               seconds=lengths, passages=speech)
 
 
 def _session(scheduler: str | None, jobs: int | None,
@@ -333,6 +356,44 @@ def render_missing(plan: Plan, missing: list[Any], job: Job, *, variant: str = "
     return {by_label[lab]: record for lab, record in records.items()}, peaks
 
 
+def render_plans(plans: list[Plan], labels: list[str], job: Job = render_job
+                 ) -> tuple[dict[str, Any], list[int]]:
+    """Run ``job`` for every scene missing from the cache in any of ``plans`` (one render
+    with several settings, see :func:`with_settings`; ``labels[i]`` names plan i's
+    settings in the progress display and in errors), each content key once however many
+    plans share it, all in one worker pool (or on the first plan's cluster) so they run
+    in parallel, longest first. Returns each drawn key's record and the workers' peak
+    memory (KiB)."""
+    todo: dict[str, tuple[Plan, str, Any]] = {}
+    for p, label in zip(plans, labels, strict=True):
+        for sc in p.chosen:
+            if p.stored[sc.__name__] is None:
+                todo.setdefault(p.keys[sc.__name__], (p, label, sc))
+    order = sorted(todo, key=lambda k: -todo[k][0].seconds[todo[k][2].__name__])
+    jobs, speech, key_of = [], {}, {}
+    for key in order:
+        p, label, sc = todo[key]
+        name = f"{sc.__name__} ({label})"
+        frames = str(p.keyframes) if p.keyframes else None
+        jobs.append((name, job, (sc.__name__, p.quality, p.settings, p.narrate,
+                                 str(p.entry(sc.__name__)), frames, p.voice)))
+        speech[name] = (p.passages or {}).get(sc.__name__, [])
+        key_of[name] = key
+    if not jobs:
+        return {}, []
+    first = plans[0]
+    progress = Progress(len(jobs))
+    try:
+        if first.cluster is not None:
+            records, peaks = first.cluster.run(
+                jobs, {name: cluster.speech_of(s) for name, s in speech.items()}, progress)
+        else:
+            records, peaks = run_workers(jobs, min(first.workers, len(jobs)), progress)
+    finally:
+        progress.close()
+    return {key_of[name]: record for name, record in records.items()}, peaks
+
+
 def ensure_scenes(plan: Plan) -> tuple[dict[str, SceneOutput], list[int]]:
     """Every chosen scene's finished output: from the cache, or rendered in parallel.
     Prints a line per scene, and the layout and timing problems it found."""
@@ -403,4 +464,5 @@ def summary(rendered: int, total: int, peaks: list[int], plan: Plan, started: fl
 
 
 __all__ = ["Plan", "Progress", "alpha_job", "check_tools", "ensure_scenes", "keep_in_cache",
-           "lock_output", "pick_voice", "plan", "render_job", "render_missing", "summary"]
+           "lock_output", "pick_voice", "plan", "render_job", "render_missing", "render_plans",
+           "summary", "with_settings"]

@@ -1,0 +1,346 @@
+"""A parameter sweep: every combination of --set values, each scene rendered as its own job.
+
+``render.py sweep SharpnessDial --set spotlight.sharpness=1,2,4,8`` renders the scene
+once per value, into ``out/sweep/SharpnessDial/spotlight.sharpness=1/`` and so on, and
+writes ``out/sweep/index.json``. Every combination is a plan of its own
+(production/pipeline.py); a scene whose content key is the same in two combinations
+(its numbers, and so its narration, do not change) is drawn once and hard-linked (or
+copied) into each folder. All jobs run in one worker pool, or one cluster session.
+
+Folder names: ``PARAM=VALUE`` for every --set parameter, in the order given, joined by
+commas (``spotlight.sharpness=2,spotlight.asker=cat``). A value keeps its letters,
+digits and ``. - +`` as typed; a space becomes ``_``; any other character (``_`` and
+``%`` included) is written ``%XX``, its UTF-8 bytes in hex, so two values never share a
+folder (``grid.sentence=the_cat_sat``, ``grid.swap=cat%3Adog``). A name longer than
+200 characters is cut there and ends in ``~`` and 8 hex digits of its SHA-256.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import os
+import re
+import sys
+import time
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from production import bundle, cache, narration, paths, pipeline, space
+from production.drawing import QUALITIES
+from production.errors import UsageError
+from production.scene_output import SceneOutput, load
+
+#: the longest folder name before it is cut and ends in a hash (file systems allow 255 bytes)
+LONGEST_FOLDER = 200
+_SAFE = re.compile(r"[A-Za-z0-9.+-]")
+
+
+# ----------------------------------------------------------------- the values
+
+
+@dataclass(frozen=True)
+class Axis:
+    """One swept parameter: ``SECTION.PARAM`` and its values as typed, in order."""
+
+    name: str
+    values: tuple[str, ...]
+
+    @property
+    def where(self) -> tuple[str, str]:
+        section, _, param = self.name.partition(".")
+        return section, param
+
+
+@dataclass(frozen=True)
+class Combination:
+    """One point of the sweep: a value for every parameter, and the settings it makes."""
+
+    items: tuple[tuple[str, str], ...]  # (SECTION.PARAM, value as typed), in --set order
+    settings: dict[str, Any] = field(compare=False)  # checked, over the defaults
+
+    @property
+    def given(self) -> list[str]:
+        """As --set items: ``SECTION.PARAM=VALUE``."""
+        return [f"{name}={value}" for name, value in self.items]
+
+    @property
+    def folder(self) -> str:
+        """The folder of this combination under each scene's (see the module's rule)."""
+        name = ",".join(f"{param}={safe_value(value)}" for param, value in self.items)
+        if len(name) <= LONGEST_FOLDER:
+            return name
+        digest = hashlib.sha256(name.encode()).hexdigest()[:8]
+        return f"{name[:LONGEST_FOLDER]}~{digest}"
+
+    def chosen(self) -> dict[str, Any]:
+        """Each parameter's value as the render uses it (parsed), by ``SECTION.PARAM``."""
+        return {name: self.settings[name.partition(".")[0]][name.partition(".")[2]]
+                for name, _ in self.items}
+
+
+def safe_value(value: str) -> str:
+    """``value`` as part of a folder name: readable, safe on any file system, and
+    different for different values."""
+    return "".join(c if _SAFE.fullmatch(c) else "_" if c == " " else
+                   "".join(f"%{b:02X}" for b in c.encode()) for c in value)
+
+
+def axes(items: list[str]) -> list[Axis]:
+    """The --set items of a sweep (``SECTION.PARAM=V1,V2,...``), their form checked; a
+    UsageError (one line) for a missing ``=``, an empty value or a parameter given twice.
+    The values themselves are checked by :func:`combinations`."""
+    if not items:
+        raise UsageError("sweep: give at least one --set SECTION.PARAM=V1,V2,... "
+                         "(e.g. --set spotlight.sharpness=1,2,4,8)")
+    found: dict[str, Axis] = {}
+    for item in items:
+        name, sep, text = item.partition("=")
+        name = name.strip()
+        if not sep:
+            raise UsageError(f"--set {item!r}: expected SECTION.PARAM=V1,V2,...")
+        values = tuple(v.strip() for v in text.split(","))
+        if not all(values):
+            raise UsageError(f"--set {item!r}: an empty value; separate values by single "
+                             f"commas ({name}=1,2,4)")
+        if name in found:
+            raise UsageError(f"--set {name}: given twice; list all its values in one --set "
+                             f"({name}=A,B,C)")
+        found[name] = Axis(name, values)
+    return list(found.values())
+
+
+def combinations(swept: list[Axis]) -> list[Combination]:
+    """Every combination of the values, the first parameter changing slowest, each
+    checked as `render --set` checks it (a UsageError naming the parameter and what is
+    allowed). Two values of one parameter that mean the same are a UsageError too."""
+    made = []
+    for values in itertools.product(*(axis.values for axis in swept)):
+        items = tuple((axis.name, v) for axis, v in zip(swept, values))
+        made.append(Combination(items, pipeline.parse_settings(
+            [f"{name}={v}" for name, v in items])))
+    for axis in swept:
+        meaning: dict[str, str] = {}
+        for c in made:
+            typed = dict(c.items)[axis.name]
+            parsed = json.dumps(c.chosen()[axis.name], default=repr)
+            if meaning.setdefault(parsed, typed) != typed:
+                raise UsageError(f"--set {axis.name}: {meaning[parsed]!r} and {typed!r} are "
+                                 "the same value; give each value once")
+    return made
+
+
+# ----------------------------------------------------------------- which scenes use what
+
+
+class _Reading(Mapping):
+    """Settings that note each ``SECTION.PARAM`` a ledger function reads from them."""
+
+    def __init__(self, values: Mapping[str, Any], seen: set[str], section: str = "") -> None:
+        self._values, self._seen, self._section = values, seen, section
+
+    def __getitem__(self, key: str) -> Any:
+        if self._section:
+            self._seen.add(f"{self._section}.{key}")
+            return self._values[key]
+        return _Reading(self._values[key], self._seen, key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+
+def reads(scene_class: Any, settings: dict[str, Any]) -> set[str]:
+    """The ``SECTION.PARAM`` settings a scene's numbers are computed from (everything it
+    shows and says comes from its ledger section, so nothing else changes it)."""
+    from core import ledger
+
+    seen: set[str] = set()
+    if scene_class.section:
+        ledger.SECTIONS[scene_class.section](_Reading(ledger.resolve(settings), seen))
+    return seen
+
+
+def check_used(chosen: list[Any], swept: list[Axis], settings: dict[str, Any]) -> None:
+    """A UsageError (one line) for a swept parameter that no named scene uses, naming the
+    scenes that do."""
+    used = set().union(*(reads(sc, settings) for sc in chosen))
+    for axis in swept:
+        if axis.name not in used:
+            from scenes import CHAPTER
+
+            users = [sc.__name__ for sc in CHAPTER.scenes if axis.name in reads(sc, settings)]
+            named = ", ".join(sc.__name__ for sc in chosen)
+            raise UsageError(f"--set {axis.name}: not used by {named}, so every value would "
+                             f"render the same; scenes that use it: "
+                             f"{', '.join(users) or 'none'}")
+
+
+# ----------------------------------------------------------------- the plan
+
+
+@dataclass
+class Sweep:
+    """What a sweep will do: a plan per combination (the first made with the cluster
+    session, the others sharing it)."""
+
+    swept: list[Axis]
+    points: list[Combination]
+    plans: list[pipeline.Plan]
+
+    @property
+    def out(self) -> Path:
+        return self.plans[0].out
+
+    @property
+    def chosen(self) -> list[Any]:
+        return self.plans[0].chosen
+
+    def close(self) -> None:
+        self.plans[0].close()
+
+    def target(self, point: Combination, scene: str, name: str) -> Path:
+        """Where a file of ``scene`` in ``point`` goes."""
+        return self.out / scene / point.folder / name
+
+    def hows(self) -> Iterator[tuple[Combination, pipeline.Plan, Any, str]]:
+        """Every (combination, its plan, scene, how), how being "render", "cached", or
+        "same as FOLDER" when an earlier combination has the scene's key (the scene is
+        drawn, or taken from the cache, once for both)."""
+        first: dict[str, str] = {}
+        for point, p in zip(self.points, self.plans):
+            for sc in p.chosen:
+                earlier = first.setdefault(p.keys[sc.__name__], point.folder)
+                if earlier != point.folder:
+                    yield point, p, sc, f"same as {earlier}"
+                else:
+                    yield point, p, sc, "render" if p.stored[sc.__name__] is None else "cached"
+
+
+def plan(*, scenes: list[str], settings: list[str], quality: str, out: str | None,
+         jobs: int | None, narrate: bool, voice: str | None,
+         scheduler: str | None) -> Sweep:
+    """Check every argument and value, speak the narration of every combination and look
+    its scenes up in the cache. Nothing is written to the output folder before this."""
+    if not scenes:
+        raise UsageError("sweep: name at least one scene (see `render.py list`)")
+    if len(set(scenes)) != len(scenes):
+        raise UsageError("sweep: a scene is named twice; name each once")
+    swept = axes(settings)
+    points = combinations(swept)
+    check_used(pipeline.pick_scenes(scenes), swept, points[0].settings)
+    first = pipeline.plan(scenes=scenes, quality=quality, settings=points[0].given, out=out,
+                          default_out=paths.OUT / "sweep", jobs=jobs, narrate=narrate,
+                          voice=voice, scheduler=scheduler)
+    try:
+        plans = [first, *(pipeline.with_settings(first, p.given) for p in points[1:])]
+    except BaseException:
+        first.close()
+        raise
+    return Sweep(swept, points, plans)
+
+
+def dry_run(sweep: Sweep) -> list[str]:
+    """A line per (combination, scene): what would be done, and where it would go."""
+    width, height, fps = QUALITIES[sweep.plans[0].quality]
+    return [f"{sc.__name__} {point.folder}: {how} at {width}x{height}, {fps} fps -> "
+            f"{sweep.target(point, sc.__name__, sc.__name__ + '.mp4')}"
+            for point, _, sc, how in sweep.hows()]
+
+
+# ----------------------------------------------------------------- the run
+
+
+def run(sweep: Sweep) -> str:
+    """Render what is missing (each key once, in parallel), place every combination's
+    files and write index.json; a line per (combination, scene) as it is placed.
+    Returns the summary line."""
+    started = time.monotonic()
+    first = sweep.plans[0]
+    if not first.narrate:
+        print("render.py: rendering without narration (silent)", file=sys.stderr)
+    hows = list(sweep.hows())
+    todo = {p.keys[sc.__name__]: p.seconds[sc.__name__]
+            for _, p, sc, how in hows if how == "render"}
+    published = sum(p.seconds[sc.__name__] for _, p, sc, _ in hows)
+    needed = space.needs(first.quality, sum(todo.values()), None, published)
+    with space.guarded(first.folders, needed):
+        pipeline.lock_output(first)
+        for p in sweep.plans:  # another sweep may have stored some while this one waited
+            p.stored = {name: stored or load(p.entry(name)) for name, stored in p.stored.items()}
+        bundle.clear_partials(sweep.out)
+        records, peaks = pipeline.render_plans(sweep.plans, [c.folder for c in sweep.points])
+        index = _place_all(sweep, records)
+        bundle.write_text(sweep.out / "index.json",
+                          json.dumps(index, indent=1, ensure_ascii=False, allow_nan=False)
+                          + "\n")
+    cache.mark_used(p.entry(sc.__name__) for p in sweep.plans for sc in p.chosen)
+    pipeline.keep_in_cache(first)
+    total = len(hows)
+    drawn = (f"rendered {len(peaks)} in {time.monotonic() - started:.1f} s with "
+             f"{min(first.workers, len(peaks))} worker(s), peak memory per worker "
+             f"{max(peaks) / 1024:.0f} MiB" if peaks else
+             f"nothing to render ({time.monotonic() - started:.1f} s)")
+    return (f"sweep: {len(sweep.points)} combination(s) x {len(sweep.chosen)} scene(s) = "
+            f"{total} videos; {drawn}; {total - len(peaks)} from the cache or shared -> "
+            f"{sweep.out / 'index.json'}")
+
+
+def _place_all(sweep: Sweep, records: dict[str, Any]) -> dict[str, Any]:
+    """Every combination's files into their folders, a line printed for each; the index."""
+    from core import ledger
+
+    first = sweep.plans[0]
+    width, height, fps = QUALITIES[first.quality]
+    linked: dict[Path, Path] = {}  # a cache file -> its first copy in out/
+    entries: list[dict[str, Any]] = []
+    for point, p, sc, how in sweep.hows():
+        name, key = sc.__name__, p.keys[sc.__name__]
+        drawn = records.get(key)
+        result = p.stored[name] if drawn is None else SceneOutput.from_json(drawn,
+                                                                            p.entry(name))
+        files = []
+        for f in (result.video, *result.captions):
+            target = sweep.target(point, name, f.name)
+            _place(f, target, linked)
+            files.append(target.relative_to(sweep.out).as_posix())
+        print(f"{name} {point.folder}: {result.seconds:.1f} s "
+              f"({'rendered' if how == 'render' else how})", flush=True)
+        if not how.startswith("same as"):  # said once per key, as `render` says it
+            for problem in result.layout_problems + result.timing_problems:
+                print(f"render.py: warning: {name} ({point.folder}): {problem}",
+                      file=sys.stderr)
+        if not entries or entries[-1]["folder"] != point.folder:
+            entries.append({"folder": point.folder, "settings": point.chosen(), "scenes": {}})
+        entries[-1]["scenes"][name] = {
+            "files": files, "content_key": key, "duration": result.seconds,
+            "numbers": ledger.section(sc.section, p.settings) if sc.section else {}}
+    return {
+        "quality": {"name": first.quality, "width": width, "height": height,
+                    "frame_rate": fps},
+        "voice": narration.voice_record(first.voice) if first.narrate else None,
+        "scenes": [sc.__name__ for sc in sweep.chosen],
+        "parameters": {axis.name: list(axis.values) for axis in sweep.swept},
+        "combinations": entries,
+    }
+
+
+def _place(source: Path, target: Path, linked: dict[Path, Path]) -> None:
+    """``source`` to ``target`` through a hidden temporary name: a hard link to its first
+    copy in out/ when there is one (and the file system links), else a copy."""
+    earlier = linked.get(source)
+    if earlier is not None:
+        try:
+            with bundle.writing(target) as partial:
+                partial.unlink()
+                os.link(earlier, partial)
+            return
+        except OSError:
+            pass
+    bundle.publish(source, target)
+    linked.setdefault(source, target)
