@@ -143,30 +143,23 @@ def plan(*, scenes: list[str], quality: str, settings: list[str], out: str | Non
     speaker = pick_voice(voice) if narrate else narration.DEFAULT_VOICE
     check_tools(narrate, speaker)
     writable_dir(str(cache.CACHE), "the cache folder (EXPLAINER_CACHE)")
-    check_marks(chosen, parsed)
-    speech = speak_all(chosen, parsed, narrate, speaker)
-    keys = {sc.__name__: cache.scene_key(sc, quality, parsed, narrate, speaker,
-                                         encoder=encoder_options(quality),
-                                         passages=speech[sc.__name__])
-            for sc in chosen}
-    lengths = {sc.__name__: sum(narration.beat_lengths(sc.beat_seconds,
-                                                       speech[sc.__name__]).values())
-               for sc in chosen}
-    stored = {name: load(cache.SCENES / key) for name, key in keys.items()}
-    # Used from now on: a render pruning at the same time must not take them away.
-    cache.mark_used(cache.SCENES / key for key in keys.values())
-    if frames is not None:
-        stored = dict.fromkeys(stored)  # key frames are saved while drawing: draw again
-    return Plan(quality, parsed, narrate, chosen, keys, stored, jobs or os.cpu_count() or 1,
-                lengths, target, frames, speaker,
-                _session(scheduler, jobs, speaker if narrate else None), speech)
+    bare = Plan(quality, parsed, narrate, chosen, {}, {}, jobs or os.cpu_count() or 1, {},
+                target, frames, speaker)
+    looked_up = _look_up(bare, parsed)
+    looked_up.cluster = _session(scheduler, jobs, speaker if narrate else None)
+    return looked_up
 
 
 def with_settings(base: Plan, settings: list[str]) -> Plan:
     """The render ``base`` plans, with other --set values: checked, its marks checked,
     its passages spoken, its keys looked up in the cache. It shares ``base``'s scenes,
     quality, voice, output folder and cluster session (close ``base``, not it)."""
-    parsed = parse_settings(settings)
+    return _look_up(base, parse_settings(settings))
+
+
+def _look_up(base: Plan, parsed: dict[str, Any]) -> Plan:
+    """``base`` at the settings ``parsed``: the marks checked, the passages spoken, the
+    scenes' keys computed and looked up in the cache."""
     check_marks(base.chosen, parsed)
     speech = speak_all(base.chosen, parsed, base.narrate, base.voice)
     keys = {sc.__name__: cache.scene_key(sc, base.quality, parsed, base.narrate, base.voice,
@@ -177,9 +170,10 @@ def with_settings(base: Plan, settings: list[str]) -> Plan:
                                                        speech[sc.__name__]).values())
                for sc in base.chosen}
     stored = {name: load(cache.SCENES / key) for name, key in keys.items()}
+    # Used from now on: a render pruning at the same time must not take them away.
     cache.mark_used(cache.SCENES / key for key in keys.values())
     if base.keyframes is not None:
-        stored = dict.fromkeys(stored)
+        stored = dict.fromkeys(stored)  # key frames are saved while drawing: draw again
     return dataclasses.replace(base, settings=parsed, keys=keys, stored=stored,
                                seconds=lengths, passages=speech)
 
