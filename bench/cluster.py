@@ -62,6 +62,8 @@ def main() -> int:
     parser.add_argument("--quality", default="preview", choices=list(QUALITIES))
     parser.add_argument("--costs-quality", default="publish", choices=list(QUALITIES))
     parser.add_argument("--jobs", type=int, default=os.cpu_count())
+    parser.add_argument("--no-costs", action="store_true",
+                        help="skip the scene costs and the course table")
     args = parser.parse_args()
     jobs = str(args.jobs)
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
@@ -88,21 +90,22 @@ def main() -> int:
 
         costs = {}
         cache = fresh("costs")
-        for scene in SCENES_IN_ORDER:
+        for scene in [] if args.no_costs else SCENES_IN_ORDER:
             name = scene.__name__
             costs[name], line = timed(["render", name, "--quality", args.costs_quality,
                                        "--jobs", "1", "--out", str(tmp / "costs")], cache)
             length = float(re.search(rf"{name}: ([\d.]+) s", line).group(1))
             print(f"  {name:<22} {costs[name]:6.1f} s for {length:6.1f} s of video")
-        total = sum(costs.values())
-        longest = max(costs, key=costs.get)
-        print(f"\nscene costs at {args.costs_quality}, one at a time: {total:.1f} s in all; "
-              f"critical path {longest} {costs[longest]:.1f} s")
-        print(f"a {COURSE}-chapter course at {args.costs_quality} "
-              f"({os.cpu_count()} workers a machine):")
-        for machines in (1, 2, 4, 8, 16, 32):
-            hours = course_hours(list(costs.values()), machines, os.cpu_count() or 1)
-            print(f"  {machines:>3} machine(s): {hours:6.2f} h")
+        if costs:
+            total = sum(costs.values())
+            longest = max(costs, key=costs.get)
+            print(f"\nscene costs at {args.costs_quality}, one at a time: {total:.1f} s in all; "
+                  f"critical path {longest} {costs[longest]:.1f} s")
+            print(f"a {COURSE}-chapter course at {args.costs_quality} "
+                  f"({os.cpu_count()} workers a machine):")
+            for machines in (1, 2, 4, 8, 16, 32):
+                hours = course_hours(list(costs.values()), machines, os.cpu_count() or 1)
+                print(f"  {machines:>3} machine(s): {hours:6.2f} h")
 
         sweep, out = timed(["sweep", "SharpnessDial", "--set", "spotlight.sharpness=1,2,4,8",
                             "--quality", args.quality, "--jobs", jobs, "--out",

