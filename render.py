@@ -92,13 +92,7 @@ def _sweep_options(parser: argparse.ArgumentParser) -> None:
                          help="the values to sweep, separated by commas, e.g. "
                               "spotlight.sharpness=1,2,4,8; one value applies to every "
                               "combination (repeatable, a parameter once)")
-    content.add_argument("--no-narration", action="store_true",
-                         help="render without a voice (silent video, no captions)")
-    content.add_argument("--voice", default="piper", metavar="NAME",
-                         help="piper (the default), espeak or PATH.onnx; see "
-                              "`render.py voices`")
-    parser.add_argument("--dry-run", action="store_true",
-                        help="check the arguments and print what would be done")
+    _add_voice_options(parser, content)
 
 
 def _scene_options(parser: argparse.ArgumentParser, out_help: str) -> argparse._ArgumentGroup:
@@ -115,6 +109,14 @@ def _scene_options(parser: argparse.ArgumentParser, out_help: str) -> argparse._
                              "(default: the number of cores)")
     content = parser.add_argument_group("content")
     _add_settings(content)
+    _add_voice_options(parser, content)
+    _add_scheduler(output)
+    return output
+
+
+def _add_voice_options(parser: argparse.ArgumentParser,
+                       content: argparse._ArgumentGroup) -> None:
+    """--no-narration, --voice and --dry-run, as render, slides and sweep take them."""
     content.add_argument("--no-narration", action="store_true",
                          help="render without a voice (silent video, no captions)")
     content.add_argument("--voice", default="piper", metavar="NAME",
@@ -122,8 +124,6 @@ def _scene_options(parser: argparse.ArgumentParser, out_help: str) -> argparse._
                               "voice, its .onnx.json beside it); see `render.py voices`")
     parser.add_argument("--dry-run", action="store_true",
                         help="check the arguments and print what would be done")
-    _add_scheduler(output)
-    return output
 
 
 def _add_scheduler(group: argparse._ArgumentGroup) -> None:
