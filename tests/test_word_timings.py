@@ -60,14 +60,14 @@ def test_piper_times_every_word_inside_its_sound(spoken_passages):
 def test_piper_timings_agree_with_the_forced_aligner(spoken_passages):
     """Two independent readings of one sound: the voice's phoneme alignments and
     PocketSphinx reading the sound against the text. Where words end agrees (most
-    within 0.1 s). The aligner gives a word the short gap before it, so its onset may
+    within 0.15 s, half within 0.1 s). The aligner gives a word the short gap before it, so its onset may
     come earlier, back to where the word before ends, but never much later."""
     for text, sound in spoken_passages:
         said = spoken.speakable(text)
         own = timings.load(sound, said, narration.file_sha256(sound))
         heard = align.align(sound, said)
         ends = np.array([abs(a.end - b.end) for a, b in zip(own, heard)])
-        assert np.median(ends) <= 0.05 and np.mean(ends <= 0.1) >= 0.8, ends
+        assert np.median(ends) <= 0.1 and np.mean(ends <= 0.15) >= 0.8, ends
         agree = [(before.end - 0.1 if before else 0.0) <= b.start <= a.start + 0.1
                  for before, a, b in zip([None, *own], own, heard)]
         assert np.mean(agree) >= 0.9, list(zip(own, heard, agree))
@@ -151,7 +151,7 @@ def test_a_recording_is_timed_by_the_aligner_and_its_marks_follow_it(tmp_path):
     assert timings.problem(list(passage.words), said, passage.seconds) is None
     ends = np.array([abs(mine.end - (1.0 + theirs.end))
                      for mine, theirs in zip(passage.words, own)])
-    assert np.median(ends) <= 0.05 and ends.max() <= 0.25, ends
+    assert np.median(ends) <= 0.1 and ends.max() <= 0.25, ends
     assert abs(passage.words[0].start - (1.0 + own[0].start)) <= 0.15
     onset = marks.onsets(dict(passage.marks), passage.words, spoken.spans(text))["total"]
     assert onset == passage.words[said.split().index("sixty-four")].start
