@@ -60,8 +60,9 @@ def test_piper_times_every_word_inside_its_sound(spoken_passages):
 def test_piper_timings_agree_with_the_forced_aligner(spoken_passages):
     """Two independent readings of one sound: the voice's phoneme alignments and
     PocketSphinx reading the sound against the text. Where words end agrees (most
-    within 0.15 s, half within 0.1 s). The aligner gives a word the short gap before it, so its onset may
-    come earlier, back to where the word before ends, but never much later."""
+    within 0.15 s, half within 0.1 s). The aligner gives a word the short gap before
+    it, so its onset may come earlier, back to where the word before ends, but never
+    much later."""
     for text, sound in spoken_passages:
         said = spoken.speakable(text)
         own = timings.load(sound, said, narration.file_sha256(sound))
