@@ -16,14 +16,15 @@ A word with nothing to say (a lone dash) shares the gap it falls in.
 
 When the aligner gives up, the voiced part of the sound (first to last loud
 sample) is shared among the words in proportion to their length in letters, so a
-readable WAV always gets valid timings. The decoder takes time to load: one is
-kept for the process and used by one thread at a time.
+readable WAV always gets valid timings. Each alignment loads its own decoder (about
+0.1 s): a decoder carries a little state from one sound to the next (its fast
+scoring starts from the last frame it scored), so a shared one could time the same
+sound a frame apart depending on what it read before.
 """
 
 from __future__ import annotations
 
 import re
-import threading
 import unicodedata
 import wave
 from pathlib import Path
@@ -39,9 +40,6 @@ LOUD = 0.02  # a voiced sample is this loud against the sound's peak ...
 FLOOR = 100  # ... and at least this loud (16-bit units, about -50 dBFS)
 QUIET = 0.01  # a 10 ms frame is silence when its peak is under this (-40 dB), or FLOOR
 MIN_SHARE = 0.05  # seconds a word left out of the alignment needs, a letter, in its gap
-
-_LOCK = threading.Lock()
-_DECODER: Any = None
 
 # Spelling to sound, for words the dictionary lacks: longest spellings first.
 _SPELLINGS = (
@@ -75,10 +73,9 @@ def align(sound: Path, said: str) -> list[Word]:
     if voiced is None:  # nothing said: the words share the sound
         return _shared(tokens, 0.0, seconds)
     pieces = [_pieces(token) for token in tokens]
-    with _LOCK:
-        times = _aligned(pieces, samples, guess=True)
-        if times is None:  # try again with the dictionary's own words only
-            times = _aligned(pieces, samples, guess=False)
+    times = _aligned(pieces, samples, guess=True)
+    if times is None:  # try again with the dictionary's own words only
+        times = _aligned(pieces, samples, guess=False)
     if times is None:
         return _shared(tokens, *voiced)
     return _placed(tokens, _trimmed(times, samples), seconds)
@@ -142,22 +139,20 @@ def _pieces(token: str) -> list[str]:
 
 
 def _decoder() -> Any:
-    """The process's decoder (load it once); call with the lock held."""
-    global _DECODER
-    if _DECODER is None:
-        from pocketsphinx import Decoder
-        # bestpath off: the segments come straight from the Viterbi path, the same for
-        # the same sound and text (the lattice pass can break ties differently)
-        _DECODER = Decoder(lm=None, samprate=RATE, bestpath=False, loglevel="FATAL")
-    return _DECODER
+    """A freshly loaded decoder, so the timings depend on nothing but the sound and
+    its text."""
+    from pocketsphinx import Decoder
+
+    # bestpath off: the segments come straight from the Viterbi path, the same for
+    # the same sound and text (the lattice pass can break ties differently)
+    return Decoder(lm=None, samprate=RATE, bestpath=False, loglevel="FATAL")
 
 
 def _aligned(pieces: list[list[str]], samples: np.ndarray,
              guess: bool) -> list[tuple[float, float] | None] | None:
     """Start and end (seconds) of each token from a forced alignment (None for a token
     with nothing aligned), or None when the aligner fails. ``guess``: give words the
-    dictionary lacks a pronunciation, or else leave them out. Call with the lock held."""
-    global _DECODER
+    dictionary lacks a pronunciation, or else leave them out."""
     try:
         decoder = _decoder()
         words: list[str] = []
@@ -180,8 +175,7 @@ def _aligned(pieces: list[list[str]], samples: np.ndarray,
         finally:
             decoder.end_utt()
         found = [s for s in decoder.seg() or () if s.word[:1] not in "<[+"]
-    except RuntimeError:  # a word it would not take, a sound too short: start afresh
-        _DECODER = None
+    except RuntimeError:  # a word it would not take, a sound too short
         return None
     if [re.sub(r"\(\d+\)$", "", s.word) for s in found] != words:
         return None

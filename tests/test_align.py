@@ -142,7 +142,7 @@ def test_silence_still_gets_valid_timings(tmp_path):
     assert aligner.align(silent, "") == []
 
 
-def test_threads_share_the_decoder(voice, tmp_path):
+def test_threads_align_at_once_and_read_what_one_reads_alone(voice, tmp_path):
     rate = voice.config.sample_rate
     texts = ("Sharpness decides.", "The exponentials add up to sixty-four point eight.")
     paths = [write(tmp_path / f"{k}.wav", said(voice, t, 1.0), rate)
