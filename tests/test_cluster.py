@@ -207,3 +207,48 @@ def test_a_task_that_fails_names_the_scene_and_the_worker(tmp_path, cluster):
     assert line.startswith("render.py: error: TitleCard failed on worker tcp://127.0.0.1:")
     assert "Traceback" not in done.stderr
     assert not (tmp_path / "out" / "scenes").exists()
+
+
+def _mapped_regions_for_a_frame(dask_worker=None) -> int:
+    """How many more regions glibc maps while a 1 MiB array (a small frame) is alive."""
+    import ctypes
+
+    import numpy as np
+
+    class Info(ctypes.Structure):
+        _fields_ = [(name, ctypes.c_size_t) for name in (
+            "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks",
+            "uordblks", "fordblks", "keepcost")]
+
+    mallinfo2 = ctypes.CDLL("libc.so.6").mallinfo2
+    mallinfo2.restype = Info
+    before = mallinfo2().hblks
+    frame = np.ones(1 << 20, np.uint8)
+    during = mallinfo2().hblks
+    del frame
+    return during - before
+
+
+def test_cluster_workers_allocate_frames_like_local_workers(cluster):
+    """Dask starts workers with MALLOC_TRIM_THRESHOLD_ set, which pins glibc's mmap
+    threshold at 128 KiB: every frame-sized array is mapped afresh. A render's session
+    gives the workers the threshold a local worker grows to, and stops their profiler."""
+    import cloudpickle
+
+    from production import cluster as clusters
+
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the probe goes by value
+    dask = cluster(1)
+    with dask.client() as client:
+        fresh, = client.run(_mapped_regions_for_a_frame).values()
+        profiling, = client.run(
+            lambda dask_worker: dask_worker.periodic_callbacks["profile"].is_running()).values()
+    assert fresh == 1 and profiling  # as Dask starts them
+    session = clusters.Session(dask.address, 1, None)
+    try:
+        tuned, = session.client.run(_mapped_regions_for_a_frame).values()
+        profiling, = session.client.run(
+            lambda dask_worker: dask_worker.periodic_callbacks["profile"].is_running()).values()
+    finally:
+        session.close()
+    assert tuned == 0 and not profiling
