@@ -13,6 +13,15 @@ QUALITIES: dict[str, tuple[int, int, int]] = {
     "4k": (3840, 2160, 60),
 }
 
+
+
+def frame_size(quality: str, layout: str = "wide") -> tuple[int, int, int]:
+    """(width px, height px, frames per second) of ``quality`` in ``layout``: a tall
+    (9:16) frame is the wide one turned upright (preview 480x854, publish 1080x1920)."""
+    width, height, fps = QUALITIES[quality]
+    return (height, width, fps) if layout == "tall" else (width, height, fps)
+
+
 ENCODER_PRESETS = {"preview": "veryfast", "draft": "veryfast", "publish": "veryfast",
                    "4k": "veryfast"}
 
@@ -32,7 +41,8 @@ def construct_scene(scene_class: Any, quality: str, settings: dict[str, Any] | N
                     media_dir: Path, *, video: bool, keyframes: Path | None = None,
                     transparent: bool = False,
                     durations: dict[str, float] | None = None,
-                    mark_times: dict[str, dict[str, float]] | None = None) -> Any:
+                    mark_times: dict[str, dict[str, float]] | None = None,
+                    layout: str = "wide") -> Any:
     """Run one scene under Manim at ``quality``; returns the finished Scene.
 
     The scene is drawn as this render decides (``settings``, beat lengths
@@ -41,12 +51,13 @@ def construct_scene(scene_class: Any, quality: str, settings: dict[str, Any] | N
     ``video`` False nothing is encoded: animations are skipped to their end states,
     which is enough to check layout, timing and key frames. With ``transparent`` the
     background is see-through and Manim writes lossless QuickTime Animation with
-    alpha (the source of the slides' alpha clips).
+    alpha (the source of the slides' alpha clips). ``layout`` "tall" draws the scene's
+    9:16 arrangement for a short, in a frame 8 scene units wide.
     """
     from manim import tempconfig
 
-    width, height, fps = QUALITIES[quality]
-    options = {
+    width, height, fps = frame_size(quality, layout)
+    options: dict[str, Any] = {
         "pixel_width": width,
         "pixel_height": height,
         "frame_rate": fps,
@@ -56,6 +67,10 @@ def construct_scene(scene_class: Any, quality: str, settings: dict[str, Any] | N
         "verbosity": "WARNING",
         "output_file": scene_class.__name__,
     }
+    if layout == "tall":
+        from scenes import style
+
+        options.update({"frame_width": style.TALL_WIDTH, "frame_height": style.TALL_HEIGHT})
     if video and transparent:
         options.update({"transparent": True, "format": "mov"})
     elif video:
@@ -68,7 +83,7 @@ def construct_scene(scene_class: Any, quality: str, settings: dict[str, Any] | N
         mark_times = narration.mark_times(scene_class, settings, [],
                                           {**scene_class.beat_seconds, **(durations or {})})
     drawn = scene_class.made_for(settings=settings, durations=durations,
-                                 keyframe_dir=keyframes, mark_times=mark_times)
+                                 keyframe_dir=keyframes, mark_times=mark_times, layout=layout)
     with tempconfig(options):
         scene = drawn(renderer=_renderer()) if video and not transparent else drawn()
         scene.render()

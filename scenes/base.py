@@ -18,11 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+import numpy as np
 from manim import (
+    DL,
     LEFT,
     ORIGIN,
     RIGHT,
     UP,
+    UR,
     MarkupText,
     Mobject,
     Scene,
@@ -33,6 +36,9 @@ from manim import (
 
 from core import ledger
 from scenes import style
+
+#: the frames a scene can be laid out for: the chapter's 16:9 and a short's 9:16
+LAYOUTS = ("wide", "tall")
 
 
 @dataclass
@@ -175,20 +181,49 @@ class ChapterScene(Scene):
     keyframe_dir: ClassVar[Path | None] = None
     #: when each mark's word starts, in seconds from its beat's start, by beat
     mark_times: ClassVar[dict[str, dict[str, float]] | None] = None
+    #: "wide" (16:9, the chapter) or "tall" (9:16, a short: see :meth:`area`)
+    layout: ClassVar[str] = "wide"
 
     @classmethod
     def made_for(cls, *, settings: dict[str, dict[str, Any]] | None = None,
                  durations: dict[str, float] | None = None,
                  keyframe_dir: Path | None = None,
-                 mark_times: dict[str, dict[str, float]] | None = None) -> type[ChapterScene]:
+                 mark_times: dict[str, dict[str, float]] | None = None,
+                 layout: str = "wide") -> type[ChapterScene]:
         """This scene as one render draws it: a subclass carrying that render's settings,
-        beat lengths, mark times and key-frame folder (3b1b's ``class KeyMap(QueryMap)``
-        pattern), so two renders in one process never see each other's."""
+        beat lengths, mark times, key-frame folder and layout (3b1b's
+        ``class KeyMap(QueryMap)`` pattern), so two renders in one process never see
+        each other's."""
+        if layout not in LAYOUTS:
+            raise ValueError(f"layout {layout!r}: must be one of {', '.join(LAYOUTS)}")
         return type(cls.__name__, (cls,), {
             "__module__": cls.__module__, "__qualname__": cls.__qualname__,
             "settings": settings, "durations": durations, "keyframe_dir": keyframe_dir,
-            "mark_times": mark_times,
+            "mark_times": mark_times, "layout": layout,
         })
+
+    # ------------------------------------------------------------- layout
+    @property
+    def tall(self) -> bool:
+        """Drawn for the tall 9:16 frame of a short: stack what stands side by side."""
+        return self.layout == "tall"
+
+    @classmethod
+    def area(cls) -> tuple[float, float, float, float]:
+        """(left, right, bottom, top) in scene units: where the pictures may go. Wide:
+        the frame less its margin. Tall: the frame less its margin, the zones the phone
+        apps draw over (top 10 %, bottom 20 %) and the burned captions' band."""
+        half_w, half_h = config.frame_width / 2, config.frame_height / 2
+        if cls.layout == "tall":
+            return (-half_w + style.EDGE, half_w - style.EDGE,
+                    -half_h + style.SAFE_BOTTOM + style.CAPTION_BAND, half_h - style.SAFE_TOP)
+        return -half_w + style.EDGE, half_w - style.EDGE, -half_h + style.EDGE, half_h - style.EDGE
+
+    @classmethod
+    def centre(cls) -> np.ndarray:
+        """The middle of :meth:`area` (the frame's centre when wide)."""
+        left, right, bottom, top = cls.area()
+        return np.array([(left + right) / 2, (bottom + top) / 2, 0.0])
 
     def setup(self) -> None:
         self.camera.background_color = style.BACKGROUND
@@ -295,7 +330,10 @@ class ChapterScene(Scene):
             )
         self._wait_until(beat.start + beat.seconds)  # pad to the beat's length
         self.beat_log.append(BeatRecord(beat.name, beat.start, self.renderer.time))
-        self.layout_problems.extend(layout_problems(self.mobjects, f"beat {beat.name!r}"))
+        self.layout_problems.extend(layout_problems(
+            self.mobjects, f"beat {beat.name!r}",
+            safe=self.area() if self.tall else None,
+            min_size=style.TALL_MIN_FONT_SIZE if self.tall else style.MIN_FONT_SIZE))
         self.shown[beat.name] = [t.original_text for t in visible_texts(self.mobjects)]
         self._save_keyframe(beat.name)
         self._beat = None
@@ -337,9 +375,14 @@ def visible_texts(mobjects: list[Mobject]) -> list[Text | MarkupText]:
     return found
 
 
-def layout_problems(mobjects: list[Mobject], where: str) -> list[str]:
-    """Texts outside the frame, overlapping each other, or too small to read."""
+def layout_problems(mobjects: list[Mobject], where: str,
+                    safe: tuple[float, float, float, float] | None = None,
+                    min_size: float = style.MIN_FONT_SIZE) -> list[str]:
+    """Texts outside the frame, overlapping each other, or smaller than ``min_size``; and
+    with ``safe`` (left, right, bottom, top), anything visible outside that area."""
     problems = []
+    if safe is not None:
+        problems.extend(unsafe(mobjects, where, safe))
     texts = visible_texts(mobjects)
     half_w, half_h = config.frame_width / 2, config.frame_height / 2
     boxes = []
@@ -349,8 +392,8 @@ def layout_problems(mobjects: list[Mobject], where: str) -> list[str]:
         label = f"{where}: text {t.original_text[:30]!r}" if hasattr(t, "original_text") else where
         if left < -half_w or right > half_w or bottom < -half_h or top > half_h:
             problems.append(f"{label} leaves the frame")
-        if t.font_size < style.MIN_FONT_SIZE - 0.5:
-            problems.append(f"{label} is too small ({t.font_size:.0f} < {style.MIN_FONT_SIZE})")
+        if t.font_size < min_size - 0.5:
+            problems.append(f"{label} is too small ({t.font_size:.0f} < {min_size})")
         boxes.append((label, left, right, bottom, top))
     slack = 0.01  # glyph boxes may touch; they may not cross
     for i, (la, l1, r1, b1, t1) in enumerate(boxes):
@@ -360,6 +403,33 @@ def layout_problems(mobjects: list[Mobject], where: str) -> list[str]:
     return problems
 
 
-__all__ = ["Beat", "BeatRecord", "ChapterScene", "align_baselines", "baseline", "drawn_characters",
-           "layout_problems", "markup", "quoted", "row_label", "stack_lines", "tint", "word_row",
-           "words"]
+def unsafe(mobjects: list[Mobject], where: str,
+           safe: tuple[float, float, float, float]) -> list[str]:
+    """Every visible shape or text that reaches outside ``safe`` (left, right, bottom,
+    top): in a short, under the phone app's buttons or the burned captions."""
+    left, right, bottom, top = safe
+    slack = 0.02
+    texts = visible_texts(mobjects)
+    glyphs = {id(g) for t in texts for g in t.get_family()}
+    shapes = [m for top_level in mobjects for m in top_level.get_family()
+              if id(m) not in glyphs and m.has_points() and _seen(m)]
+    problems = []
+    for m in [*texts, *shapes]:
+        (x0, y0, _), (x1, y1, _) = m.get_critical_point(DL), m.get_critical_point(UR)
+        if x0 < left - slack or x1 > right + slack or y0 < bottom - slack or y1 > top + slack:
+            name = getattr(m, "original_text", None) or type(m).__name__
+            problems.append(f"{where}: {str(name)[:30]!r} is outside the safe area")
+    return problems
+
+
+def _seen(m: Mobject) -> bool:
+    """Drawn with any fill or stroke a viewer can see."""
+    fill = m.get_fill_opacity() if hasattr(m, "get_fill_opacity") else 0.0
+    stroke = m.get_stroke_opacity() if hasattr(m, "get_stroke_opacity") else 0.0
+    width = m.get_stroke_width() if hasattr(m, "get_stroke_width") else 0.0
+    return fill > 0.05 or (stroke > 0.05 and width > 0)
+
+
+__all__ = ["LAYOUTS", "Beat", "BeatRecord", "ChapterScene", "align_baselines", "baseline",
+           "drawn_characters", "layout_problems", "markup", "quoted", "row_label",
+           "stack_lines", "tint", "unsafe", "word_row", "words"]

@@ -39,3 +39,14 @@ CELL = 0.5  # side of a grid cell / number box
 
 # ------------------------------------------------------------------ pacing (seconds)
 MIN_READ = 1.5  # a number that appears stays at least this long before it changes
+
+# ------------------------------------------------------------------ the tall frame (shorts)
+# A short is 9:16: 8 scene units wide (the wide frame is 8 tall), 14.22 tall. Phone apps
+# draw their own buttons over the top 10 % and the bottom 20 %; the burned captions sit
+# in a band just above the bottom zone. A scene's pictures stay in the area between.
+TALL_WIDTH = 8.0
+TALL_HEIGHT = TALL_WIDTH * 16 / 9
+SAFE_TOP = 0.10 * TALL_HEIGHT  # scene units kept clear at the top
+SAFE_BOTTOM = 0.20 * TALL_HEIGHT  # ... and at the bottom
+CAPTION_BAND = 1.7  # scene units above the bottom zone, for the burned captions
+TALL_MIN_FONT_SIZE = 32  # legible on a phone held upright (about 4 mm a line)

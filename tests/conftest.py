@@ -33,7 +33,8 @@ def project(tmp_path) -> Path:
 @functools.cache
 def _built(scene: str | type, sets: tuple[str, ...],
            durations: tuple[tuple[str, float], ...] | None,
-           mark_times: tuple[tuple[str, tuple[tuple[str, float], ...]], ...] | None) -> Any:
+           mark_times: tuple[tuple[str, tuple[tuple[str, float], ...]], ...] | None,
+           layout: str = "wide") -> Any:
     from core.ledger import parse_settings
     from production.drawing import construct_scene
     from scenes import CHAPTER
@@ -43,20 +44,23 @@ def _built(scene: str | type, sets: tuple[str, ...],
         return construct_scene(
             scene_class, "preview", parse_settings(list(sets)), Path(media), video=False,
             durations=dict(durations) if durations else None,
-            mark_times={beat: dict(at) for beat, at in mark_times} if mark_times else None)
+            mark_times={beat: dict(at) for beat, at in mark_times} if mark_times else None,
+            layout=layout)
 
 
 def build_scene(scene: str | type, *sets: str,
                 durations: dict[str, float] | None = None,
-                mark_times: dict[str, dict[str, float]] | None = None) -> Any:
+                mark_times: dict[str, dict[str, float]] | None = None,
+                layout: str = "wide") -> Any:
     """The scene (a name in the chapter, or a Scene class) after construct() at preview
     quality, nothing encoded: animations skip to their end states, which is enough to
     check layout, timing, numbers and key frames. ``sets`` are --set items; with
     ``durations`` the beats last that long, with ``mark_times`` its marks fall then
-    (seconds from their beat's start). Built once per arguments per test run."""
+    (seconds from their beat's start); ``layout`` "tall" lays it out for a short's 9:16
+    frame. Built once per arguments per test run."""
     return _built(scene, tuple(sets), tuple(sorted(durations.items())) if durations else None,
                   tuple(sorted((b, tuple(sorted(m.items()))) for b, m in mark_times.items()))
-                  if mark_times else None)
+                  if mark_times else None, layout)
 
 
 @pytest.fixture(name="build_scene", scope="session")
