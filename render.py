@@ -8,6 +8,7 @@
                             [--dry-run]
                             [--scheduler ADDRESS|local]
     python render.py slides [SCENE ...] [the same options]
+    python render.py shorts [SCENE ...] [the same options] [--no-burn]
     python render.py sweep SCENE... --set SECTION.PARAM=V1,V2,... [--set ...]
                            [--quality Q] [--jobs N] [--scheduler ADDRESS|local] [--out DIR]
                            [--no-narration] [--voice NAME] [--dry-run]
@@ -66,6 +67,16 @@ def build_parser() -> argparse.ArgumentParser:
                     "transparent WebM (VP9 alpha) and MOV (ProRes 4444), a looping GIF, a "
                     "poster PNG and captions; plus deck.html, deck.pptx and index.json.")
     _scene_options(slides, "directory for the slide files (default: out/slides/)")
+
+    shorts = commands.add_parser(
+        "shorts", help="render every scene as a vertical 9:16 short with captions burned in",
+        description="For every scene (or the named ones): a vertical clip laid out for "
+                    "phones (1080x1920 at publish, 480x854 at preview), at most 3 minutes "
+                    "a part, with captions burned in word by word, SRT and WebVTT, a "
+                    "1080x1920 JPEG cover, and shorts.json listing them.")
+    _scene_options(shorts, "directory for the shorts (default: out/shorts/)")
+    shorts.add_argument("--no-burn", action="store_true",
+                        help="leave the captions out of the picture (SRT/VTT still written)")
     _sweep_options(commands.add_parser(
         "sweep", help="render scenes once for every combination of --set values",
         description="Render the named scenes for every combination of the values given "
@@ -168,14 +179,14 @@ def cmd_numbers(args: argparse.Namespace) -> int:
     return 0
 
 
-def _plan(args: argparse.Namespace, default_out: str) -> Plan:
+def _plan(args: argparse.Namespace, default_out: str, layout: str = "wide") -> Plan:
     from production import pipeline
 
     return pipeline.plan(scenes=args.scenes, quality=args.quality, settings=args.settings,
                          out=args.out, default_out=paths.OUT / default_out, jobs=args.jobs,
                          narrate=not args.no_narration,
                          keyframes=getattr(args, "keyframes", None), voice=args.voice,
-                         scheduler=args.scheduler)
+                         scheduler=args.scheduler, layout=layout)
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -230,6 +241,33 @@ def _slides(args: argparse.Namespace, plan: Plan) -> int:
     return 0
 
 
+def cmd_shorts(args: argparse.Namespace) -> int:
+    with closing(_plan(args, "shorts", layout="tall")) as plan:
+        return _shorts(args, plan)
+
+
+def _shorts(args: argparse.Namespace, plan: Plan) -> int:
+    from production import bundle, pipeline, shorts, space
+    from production.drawing import frame_size
+
+    if args.dry_run:
+        width, height, fps = frame_size(plan.quality, "tall")
+        for sc in plan.chosen:
+            state = "cached" if plan.stored[sc.__name__] else "render"
+            print(f"{state} {sc.__name__} tall at {width}x{height}, {fps} fps "
+                  f"-> {plan.out / (sc.__name__ + '.mp4')}")
+        return 0
+    started = time.monotonic()
+    with space.guarded(plan.folders, plan.space(shorts=True)):
+        pipeline.lock_output(plan)
+        bundle.clear_partials(plan.out)
+        line, peaks = shorts.publish(plan, burn=not args.no_burn)
+    print(pipeline.summary(len(peaks), len(plan.chosen), peaks, plan, started))
+    print(line)
+    pipeline.keep_in_cache(plan, ("", shorts.variant(not args.no_burn)))
+    return 0
+
+
 def cmd_sweep(args: argparse.Namespace) -> int:
     from production import sweep
 
@@ -242,7 +280,8 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {"list": cmd_list, "voices": cmd_voices, "numbers": cmd_numbers,
-            "render": cmd_render, "slides": cmd_slides, "sweep": cmd_sweep}
+            "render": cmd_render, "slides": cmd_slides, "shorts": cmd_shorts,
+            "sweep": cmd_sweep}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -70,9 +70,10 @@ def _digest(parts: dict[str, Any]) -> str:
 def scene_key(scene_class: Any, quality: str, settings: dict[str, Any], narrate: bool,
               voice: narration.VoiceEngine = narration.DEFAULT_VOICE,
               encoder: dict[str, str] | None = None,
-              passages: list[narration.Passage] | None = None) -> str:
+              passages: list[narration.Passage] | None = None, layout: str = "wide") -> str:
     """The content key of one scene's finished files (``encoder``: the video encoder's
-    options; ``passages``: the scene's prepared narration, prepared here when not given)."""
+    options; ``passages``: the scene's prepared narration, prepared here when not given;
+    ``layout``: the frame it is laid out for)."""
     from core import ledger
 
     name = scene_class.__name__
@@ -84,6 +85,8 @@ def scene_key(scene_class: Any, quality: str, settings: dict[str, Any], narrate:
         "encoder": encoder or {},
         "narrate": narrate,
     }
+    if layout != "wide":  # the chapter's keys stay as they were
+        parts["layout"] = layout
     if narrate:
         # The speech itself, not only its text: a passage spoken again (or a recording
         # replaced) changes the key. Speaking here also fills the speech cache for the

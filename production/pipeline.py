@@ -45,18 +45,21 @@ class Plan:
     cluster: cluster.Session | None = None
     #: each scene's passages, spoken (what a cluster worker is sent to speak)
     passages: dict[str, list[narration.Passage]] | None = None
+    #: the frame the scenes are laid out for: "wide" (the chapter) or "tall" (shorts)
+    layout: str = "wide"
 
     @property
     def folders(self) -> dict[str, Path]:
         """Where the render writes: the cache and the output folder."""
         return {"cache": cache.CACHE, "out": self.out}
 
-    def space(self, *, chapter: bool = False, slides: bool = False) -> dict[str, int]:
+    def space(self, *, chapter: bool = False, slides: bool = False,
+              shorts: bool = False) -> dict[str, int]:
         """Bytes the render still needs in the cache and in out/."""
         todo = sum(s for n, s in self.seconds.items() if self.stored[n] is None)
         total = sum(self.seconds.values())
         return space.needs(self.quality, todo, total if chapter else None, total,
-                           slides=slides)
+                           slides=slides, shorts=shorts)
 
     def close(self) -> None:
         """End the connection to the cluster, if any."""
@@ -126,7 +129,7 @@ def check_tools(narrate: bool, voice: narration.VoiceEngine = narration.DEFAULT_
 def plan(*, scenes: list[str], quality: str, settings: list[str], out: str | None,
          default_out: Path, jobs: int | None = None, narrate: bool = True,
          keyframes: str | None = None, voice: str | narration.VoiceEngine | None = None,
-         scheduler: str | None = None) -> Plan:
+         scheduler: str | None = None, layout: str = "wide") -> Plan:
     """Check every argument and tool up front, speak what is not spoken yet, and look
     the scenes up in the cache. Nothing is written to the output folder before this.
 
@@ -144,7 +147,7 @@ def plan(*, scenes: list[str], quality: str, settings: list[str], out: str | Non
     check_tools(narrate, speaker)
     writable_dir(str(cache.CACHE), "the cache folder (EXPLAINER_CACHE)")
     bare = Plan(quality, parsed, narrate, chosen, {}, {}, jobs or os.cpu_count() or 1, {},
-                target, frames, speaker)
+                target, frames, speaker, layout=layout)
     # The cluster first: its workers warm up (Manim, the ledger) while this process speaks.
     bare.cluster = _session(scheduler, jobs, speaker if narrate else None, chosen, parsed)
     try:
@@ -168,7 +171,7 @@ def _look_up(base: Plan, parsed: dict[str, Any]) -> Plan:
     speech = speak_all(base.chosen, parsed, base.narrate, base.voice)
     keys = {sc.__name__: cache.scene_key(sc, base.quality, parsed, base.narrate, base.voice,
                                          encoder=encoder_options(base.quality),
-                                         passages=speech[sc.__name__])
+                                         passages=speech[sc.__name__], layout=base.layout)
             for sc in base.chosen}
     lengths = {sc.__name__: sum(narration.beat_lengths(sc.beat_seconds,
                                                        speech[sc.__name__]).values())
@@ -246,7 +249,7 @@ def _peak_memory() -> int:
 
 def _draw(produce: Callable[..., Any], name: str, quality: str, settings: dict[str, Any],
           narrate: bool, entry: str, keyframes: str | None, voice: narration.VoiceEngine,
-          *, transparent: bool) -> Any:
+          *, transparent: bool, layout: str = "wide") -> Any:
     """In a worker: draw one scene with Manim and let ``produce`` make its files."""
     from scenes import CHAPTER
 
@@ -255,7 +258,7 @@ def _draw(produce: Callable[..., Any], name: str, quality: str, settings: dict[s
         return construct_scene(scene_class, quality, settings, media_dir, video=True,
                                keyframes=Path(keyframes) if keyframes else None,
                                transparent=transparent, durations=durations,
-                               mark_times=mark_times)
+                               mark_times=mark_times, layout=layout)
 
     return produce(CHAPTER.by_name()[name], Path(entry), manim, narrate=narrate,
                    settings=settings, voice=voice)
@@ -263,25 +266,26 @@ def _draw(produce: Callable[..., Any], name: str, quality: str, settings: dict[s
 
 def render_job(name: str, quality: str, settings: dict[str, Any], narrate: bool,
                entry: str, keyframes: str | None,
-               voice: narration.VoiceEngine = narration.DEFAULT_VOICE
+               voice: narration.VoiceEngine = narration.DEFAULT_VOICE, layout: str = "wide"
                ) -> tuple[dict[str, Any], int]:
-    """Worker process: render one scene into the cache entry; (its record, peak KiB)."""
+    """Worker process: render one scene into the cache entry, laid out for ``layout``;
+    (its record, peak KiB)."""
     from production.scene_output import produce_scene
 
     result = _draw(produce_scene, name, quality, settings, narrate, entry, keyframes, voice,
-                   transparent=False)
+                   transparent=False, layout=layout)
     return result.to_json(), _peak_memory()
 
 
 def alpha_job(name: str, quality: str, settings: dict[str, Any], narrate: bool,
               entry: str, keyframes: str | None,
-              voice: narration.VoiceEngine = narration.DEFAULT_VOICE
+              voice: narration.VoiceEngine = narration.DEFAULT_VOICE, layout: str = "wide"
               ) -> tuple[dict[str, Any], int]:
     """Worker process: the scene's transparent clips into the cache entry."""
     from production.slides import produce_alpha
 
     meta = _draw(produce_alpha, name, quality, settings, narrate, entry, None, voice,
-                 transparent=True)
+                 transparent=True, layout=layout)
     return meta, _peak_memory()
 
 
@@ -327,8 +331,8 @@ class Progress:
 
 
 #: a worker's job: (scene name, quality, settings, narrate, cache entry, key-frame folder,
-#: voice) -> (its record, the worker's peak memory in KiB)
-Job = Callable[[str, str, dict[str, Any], bool, str, str | None, narration.VoiceEngine],
+#: voice, layout) -> (its record, the worker's peak memory in KiB)
+Job = Callable[[str, str, dict[str, Any], bool, str, str | None, narration.VoiceEngine, str],
                tuple[Any, int]]
 
 
@@ -341,7 +345,8 @@ def render_missing(plan: Plan, missing: list[Any], job: Job, *, variant: str = "
     frames = str(plan.keyframes) if plan.keyframes else None
     jobs = [(label.format(sc.__name__), job,
              (sc.__name__, plan.quality, plan.settings, plan.narrate,
-              str(plan.entry(sc.__name__, variant)), frames, plan.voice)) for sc in todo]
+              str(plan.entry(sc.__name__, variant)), frames, plan.voice, plan.layout))
+            for sc in todo]
     progress = Progress(len(jobs))
     try:
         if plan.cluster is not None:
@@ -377,7 +382,7 @@ def render_plans(plans: list[Plan], labels: list[str], job: Job = render_job
         name = f"{sc.__name__} ({label})"
         frames = str(p.keyframes) if p.keyframes else None
         jobs.append((name, job, (sc.__name__, p.quality, p.settings, p.narrate,
-                                 str(p.entry(sc.__name__)), frames, p.voice)))
+                                 str(p.entry(sc.__name__)), frames, p.voice, p.layout)))
         speech[name] = (p.passages or {}).get(sc.__name__, [])
         key_of[name] = key
     if not jobs:

@@ -28,16 +28,19 @@ MARGIN = 32 * 1024 * 1024  # room left over for records, captions, thumbnails
 
 
 def needs(quality: str, to_render: float, chapter: float | None, published: float,
-          *, slides: bool = False) -> dict[str, int]:
+          *, slides: bool = False, shorts: bool = False) -> dict[str, int]:
     """Bytes the cache and out/ need: ``to_render`` seconds of scenes to build,
     ``chapter`` seconds of chapter to join (None: no chapter), ``published`` seconds
-    of scenes copied to out/ (with ``slides``, as slide clips, transparent ones too)."""
+    of scenes copied to out/ (with ``slides``, as slide clips, transparent ones too;
+    with ``shorts``, as shorts, which are kept in the cache as well)."""
     picture = PICTURE[quality]
     in_cache = to_render * (3 * picture + 2 * SOUND)
     in_out = published * picture
     if slides:
         in_cache += to_render * ALPHA * picture
         in_out += published * (ALPHA * picture / 2 + 3 * picture)
+    if shorts:
+        in_cache += published * picture
     if chapter is not None:
         in_cache += chapter * (2 * picture + SOUND)
         in_out += chapter * picture
