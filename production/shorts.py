@@ -19,6 +19,7 @@ Each scene's finished shorts are cached under its scene key, so a second run onl
 from __future__ import annotations
 
 import json
+import math
 import re
 import shutil
 import subprocess
@@ -89,14 +90,19 @@ def groups(words: list[Word]) -> list[list[Word]]:
     return found
 
 
-def ass_script(passages: list[list[Word]], size: tuple[int, int], end: float) -> str:
+def ass_script(passages: list[list[Word]], size: tuple[int, int], fps: int,
+               end: float) -> str:
     """The burned-in captions as an ASS script for a frame of ``size`` pixels: each group
     from its first word's onset, shown until its last word ends (held at most HOLD, never
-    into the next group), the word being said in the highlight colour."""
+    into the next group), the word being said in the highlight colour. Every change
+    falls half a frame before the first frame at or after its moment, so each shows on
+    exactly that frame (libass reads a frame's time in whole milliseconds, rounded down:
+    a change stamped on a frame's own time can miss it)."""
     width, height = size
     font = round(height * FONT_SIZE)
-    # The band's bottom sits 1 % of the frame above the bottom safe zone (20 %).
-    margin_v = round(height * 0.21)
+    # The band's bottom (descenders included) sits 1.5 % of the frame above the bottom
+    # safe zone (20 %).
+    margin_v = round(height * 0.215)
     lines = [
         "[Script Info]", "ScriptType: v4.00+", f"PlayResX: {width}", f"PlayResY: {height}",
         "WrapStyle: 0", "ScaledBorderAndShadow: yes", "",
@@ -117,26 +123,14 @@ def ass_script(passages: list[list[Word]], size: tuple[int, int], end: float) ->
         for k, word in enumerate(group):
             start = group[0].start if k == 0 else word.start
             stop = group[k + 1].start if k + 1 < len(group) else group_end
-            if stop - start < 0.005:
-                continue
+            start, stop = _between(start, fps), _between(stop, fps)
+            if stop <= start:
+                continue  # said between two frames: never on screen alone
             text = " ".join(
                 f"{{\\c{_colour(HIGHLIGHT)}}}{_plain(w.text)}{{\\c{_colour(INK)}}}" if i == k
                 else _plain(w.text) for i, w in enumerate(group))
             lines.append(f"Dialogue: 0,{_stamp(start)},{_stamp(stop)},Words,,0,0,0,,{text}")
     return "\n".join(lines) + "\n"
-
-
-def spoken_at(script: str, moment: float) -> tuple[str, str] | None:
-    """(the words on screen, the highlighted word) at ``moment`` in an ASS script from
-    :func:`ass_script`, or None when no caption is up."""
-    for line in script.splitlines():
-        if not line.startswith("Dialogue:"):
-            continue
-        _, start, end, _, _, _, _, _, _, text = line.split(",", 9)
-        if _seconds(start) <= moment < _seconds(end):
-            lit = re.search(r"\{\\c&H[0-9A-F]+&\}([^{]*)\{", text)
-            return re.sub(r"\{[^}]*\}", "", text), lit.group(1) if lit else ""
-    return None
 
 
 def _colour(rgb: str) -> str:
@@ -149,15 +143,15 @@ def _plain(text: str) -> str:
     return text.replace("{", "(").replace("}", ")").replace("\\", "/")
 
 
+def _between(seconds: float, fps: int) -> float:
+    """Half a frame before the first frame at or after ``seconds``."""
+    return (math.ceil(seconds * fps - 1e-6) - 0.5) / fps
+
+
 def _stamp(seconds: float) -> str:
     centis = max(0, round(seconds * 100))
     return f"{centis // 360000}:{centis // 6000 % 60:02d}:{centis // 100 % 60:02d}." \
            f"{centis % 100:02d}"
-
-
-def _seconds(stamp: str) -> float:
-    h, m, s = stamp.split(":")
-    return int(h) * 3600 + int(m) * 60 + float(s)
 
 
 # ----------------------------------------------------------------- making the files
@@ -182,10 +176,11 @@ def make_part(result: SceneOutput, part: Part, quality: str, burn: bool, folder:
               "-i", str(result.sound), "-af", f"apad=pad_dur={TAIL}", "-c:a", "pcm_s16le",
               str(work / "raw.wav")])
         loudness = soundtrack.normalize(work / "raw.wav", work / "sound.wav")
-        size = frame_size(quality, "tall")[:2]
+        width, height, fps = frame_size(quality, "tall")
         video = f"tpad=stop_mode=clone:stop_duration={TAIL}"
         if burn and heard:
-            (work / "words.ass").write_text(ass_script(heard, size, length), encoding="utf-8")
+            (work / "words.ass").write_text(ass_script(heard, (width, height), fps, length),
+                                            encoding="utf-8")
             video = f"ass=words.ass,{video}"
         options = encoder_options(quality)
         _run(["ffmpeg", "-ss", f"{part.start:.6f}", "-t", f"{length:.6f}",
