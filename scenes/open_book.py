@@ -41,40 +41,65 @@ class LeaveTheBookOpen(ChapterScene):
     #: the grid's largest cell (width, height) and the space it may fill (scene units)
     MAX_CELL = (0.85, 0.62)
     GRID_SPACE = (6.8, 5.0)
+    #: the grid's height and each chart's plot height in the tall frame (scene units)
+    TALL_GRID_HEIGHT = 4.0
+    TALL_PLOT_HEIGHT = 1.85
 
     def construct(self) -> None:
         n = self.numbers
         read, written = n["example_input"], n["example_attention_output"]
         size = len(read)
-        left = -config.frame_width / 2 + style.EDGE
-        top = config.frame_height / 2 - style.EDGE
-        right = config.frame_width / 2 - style.EDGE
+        left, right, _, top = self.area()
+        small = style.TALL_MIN_FONT_SIZE if self.tall else style.SMALL
 
+        read_caption = words("read", small, style.MUTED)
+        state_caption = words("states", small, style.READER)
+        if self.tall:
+            # Upright: the heading on two lines across the top, the grid under it as wide
+            # as the frame allows (the read labels staggered), the key under the grid.
+            heading = words("At every step, the writer\nlooks back at every state",
+                            style.BODY, style.INK)
+            heading.move_to([left, top, 0], aligned_edge=LEFT + UP)
+            label_room = max(read_caption.width, state_caption.width,
+                             *(words(w, small).width for w in written)) + style.GAP
+            # (less a little, as the last column's label may be wider than its column)
+            space = (right - left - label_room - 0.15, self.TALL_GRID_HEIGHT)
+            grid_top = heading.get_bottom()[1] - 0.7 * style.GAP
+        else:
+            space = self.GRID_SPACE
         grid = AlignmentMap(n["example_alignment"], read, written,
-                            min(self.MAX_CELL[0], self.GRID_SPACE[0] / size),
-                            min(self.MAX_CELL[1], self.GRID_SPACE[1] / size))
+                            min(self.MAX_CELL[0], space[0] / size),
+                            min(self.MAX_CELL[1], space[1] / size),
+                            label_size=small, stagger=self.tall)
         self.grid = grid  # for tests: what is drawn
-        read_caption = words("read", style.SMALL, style.MUTED)
-        state_caption = words("states", style.SMALL, style.READER)
-        label_room = max(read_caption.width, state_caption.width,
-                         grid.get_written_labels().width) + style.GAP
+        if not self.tall:
+            label_room = max(read_caption.width, state_caption.width,
+                             grid.get_written_labels().width) + style.GAP
+            grid_top = top
         grid.shift(RIGHT * (left + label_room - grid.get_cells().get_left()[0])
-                   + UP * (top - grid.get_top()[1]))
+                   + UP * (grid_top - grid.get_top()[1]))
         read_caption.next_to(grid.get_read_labels(), LEFT, buff=0, coor_mask=[0, 1, 0])
         read_caption.set_x(left, LEFT)
         align_baselines([grid.get_read_labels()[0], read_caption])
         state_caption.move_to(grid.get_states()).set_x(left, LEFT)
 
-        heading = words("At every step,\nthe writer looks\nback at every state",
-                        style.LABEL, style.INK)
-        heading.move_to([min(grid.get_right()[0] + 2 * style.GAP, right - heading.width), top, 0],
-                        aligned_edge=LEFT + UP)
-        key_title = words("weight", style.SMALL, style.WEIGHT)
-        key = WeightKey("none", "all of it", width=heading.width * 0.8)
-        VGroup(key_title, key).arrange(DOWN, buff=0.15, aligned_edge=LEFT)
-        VGroup(key_title, key).next_to(heading, DOWN, buff=2 * style.GAP).align_to(heading, LEFT)
-        adds_up = words("each row adds\nup to one", style.SMALL, style.MUTED)
-        adds_up.next_to(key, DOWN, buff=2 * style.GAP).align_to(heading, LEFT)
+        key_title = words("weight", small, style.WEIGHT)
+        adds_up = words("each row adds\nup to one", small, style.MUTED)
+        if self.tall:
+            key = WeightKey("none", "all of it", width=3.0, label_size=small)
+            VGroup(key_title, key).arrange(DOWN, buff=0.15, aligned_edge=LEFT)
+            VGroup(key_title, key).next_to(grid, DOWN, buff=0.7 * style.GAP).set_x(left, LEFT)
+            adds_up.next_to(key, RIGHT, buff=2 * style.GAP).align_to(key_title, UP)
+        else:
+            heading = words("At every step,\nthe writer looks\nback at every state",
+                            style.LABEL, style.INK)
+            heading.move_to([min(grid.get_right()[0] + 2 * style.GAP, right - heading.width),
+                             top, 0], aligned_edge=LEFT + UP)
+            key = WeightKey("none", "all of it", width=heading.width * 0.8)
+            VGroup(key_title, key).arrange(DOWN, buff=0.15, aligned_edge=LEFT)
+            VGroup(key_title, key).next_to(heading, DOWN, buff=2 * style.GAP)
+            VGroup(key_title, key).align_to(heading, LEFT)
+            adds_up.next_to(key, DOWN, buff=2 * style.GAP).align_to(heading, LEFT)
 
         # The viewer sees the words read, each with its own state, all kept open.
         b = self.beat("states")
@@ -102,23 +127,29 @@ class LeaveTheBookOpen(ChapterScene):
         self.play(FadeOut(VGroup(grid, read_caption, state_caption, heading, key_title, key,
                                  adds_up, one_step)), run_time=b.part(0.15))
         ticks = [str(length) for length in n["lengths"]]
+        chance = words(f"chance\n{percent(n['chance_accuracy'], 1)}", small, style.MUTED)
+        # Upright, the charts stand one above the other, as wide as the chance label
+        # beside them allows (the ticks are the same for both).
+        plot = {"width": right - left - chance.width - 0.2, "height": self.TALL_PLOT_HEIGHT,
+                "tick_size": small, "title_buff": 0.7} if self.tall else {}
         closed = AccuracyBars(n["closed_book_accuracy"], ticks, "closed book", style.ROOM,
-                              chance=n["chance_accuracy"])
+                              chance=n["chance_accuracy"], **plot)
         opened = AccuracyBars(n["attention_accuracy"], ticks, "open book (attention)",
-                              style.WEIGHT, chance=n["chance_accuracy"])
-        charts = VGroup(closed, opened).arrange(RIGHT, buff=1.2, aligned_edge=DOWN)
-        align_baselines([closed.get_title(), opened.get_title()])
+                              style.WEIGHT, chance=n["chance_accuracy"], **plot)
+        if self.tall:
+            charts = VGroup(closed, opened).arrange(DOWN, buff=1.5 * style.GAP, aligned_edge=LEFT)
+        else:
+            charts = VGroup(closed, opened).arrange(RIGHT, buff=1.2, aligned_edge=DOWN)
+            align_baselines([closed.get_title(), opened.get_title()])
         self.charts = charts
-        all_right = words("all right", style.SMALL, style.MUTED)
+        all_right = words("all right", small, style.MUTED)
         all_right.next_to(closed.get_top_line(), UP, buff=0.1).align_to(closed.get_top_line(),
                                                                          LEFT)
-        chance = words(f"chance\n{percent(n['chance_accuracy'], 1)}", style.SMALL,
-                       style.MUTED)
         chance.next_to(opened.get_chance_line(), RIGHT, buff=0.2)
-        x_caption = words("words in the sentence", style.SMALL, style.MUTED)
+        x_caption = words("words in the sentence", small, style.MUTED)
         x_caption.next_to(VGroup(closed.get_frame(), opened.get_frame()), DOWN, buff=style.GAP)
         chart = VGroup(charts, all_right, chance, x_caption)
-        chart.move_to([0, (top + self.FLOOR) / 2, 0])
+        chart.move_to(self.centre() if self.tall else [0, (top + self.FLOOR) / 2, 0])
         self.play(*(FadeIn(c.get_frame()) for c in (closed, opened)),
                   *(FadeIn(c.get_title()) for c in (closed, opened)),
                   FadeIn(all_right), FadeIn(x_caption), run_time=b.part(0.2))

@@ -30,11 +30,13 @@ class AccuracyBars(VGroup):
     """One bar per sentence length; a bar's height is the share of words right.
 
     ``width`` and ``height`` are the plot's size in scene units (height = all right).
-    ``ticks`` are the texts under the bars, ``title`` the text above the plot.
+    ``ticks`` are the texts under the bars (``tick_size``), ``title`` the text
+    ``title_buff`` scene units above the plot.
     """
 
     def __init__(self, shares: Sequence[float], ticks: Sequence[str], title: str, color,
-                 width: float = 4.8, height: float = 3.8, chance: float | None = None) -> None:
+                 width: float = 4.8, height: float = 3.8, chance: float | None = None,
+                 tick_size: int = style.SMALL, title_buff: float = 0.85) -> None:
         super().__init__()
         self.plot_height = height
         slot = width / len(shares)
@@ -48,13 +50,13 @@ class AccuracyBars(VGroup):
                             fill_color=color, fill_opacity=0.9)
             bar.move_to(RIGHT * (k + 0.5) * slot, aligned_edge=DOWN)
             self.bars.add(bar)
-        self.ticks = VGroup(*(words(t, style.SMALL, style.MUTED)
+        self.ticks = VGroup(*(words(t, tick_size, style.MUTED)
                               .next_to(bar, DOWN, buff=0.15).set_x(bar.get_x())
                               for t, bar in zip(ticks, self.bars)))
         for tick in self.ticks:
             tick.next_to(self.base, DOWN, buff=0.15, coor_mask=[0, 1, 0])
         align_baselines(self.ticks)
-        self.title = words(title, style.LABEL, color).next_to(self.top, UP, buff=0.85)
+        self.title = words(title, style.LABEL, color).next_to(self.top, UP, buff=title_buff)
         self.chance = VGroup()
         if chance is not None:
             self.chance = DashedLine(UP * chance * height, UP * chance * height + RIGHT * width,

@@ -32,13 +32,17 @@ class AlignmentMap(VGroup):
 
     ``weights[i][j]`` is the share of attention written word i gives read word j
     (each row adds to one). ``cell_width`` and ``cell_height`` are scene units.
-    A small square above each column stands for that word's encoder state.
+    A small square above each column stands for that word's encoder state. Labels are
+    ``label_size``; with ``stagger`` the read labels take turns on two lines, so narrow
+    columns (the tall frame's) can still show every word.
     """
 
     def __init__(self, weights: Sequence[Sequence[float]], read: Sequence[str],
                  written: Sequence[str], cell_width: float, cell_height: float,
-                 color=style.WEIGHT) -> None:
+                 color=style.WEIGHT, label_size: int = style.SMALL,
+                 stagger: bool = False) -> None:
         super().__init__()
+        self.label_size, self.stagger = label_size, stagger
         self.cells = VGroup()
         for i, row in enumerate(weights):
             line = VGroup()
@@ -60,11 +64,13 @@ class AlignmentMap(VGroup):
         self.add(self.cells, self.states, self.read_labels, self.written_labels)
 
     def _labels(self, texts: Sequence[str], color, *, across: bool, pitch: float) -> VGroup:
-        """Word labels for columns (``across``) or rows, every k-th one when space is short."""
-        made = [words(t, style.SMALL, color) for t in texts]
+        """Word labels for columns (``across``) or rows, every k-th one when space is short
+        (staggered column labels have two columns' width each)."""
+        made = [words(t, self.label_size, color) for t in texts]
         need = (max(m.width for m in made) + 0.05) if across else (max(m.height for m in made)
                                                                  + 0.06)
-        every = max(1, math.ceil(need / pitch))
+        lines = 2 if across and self.stagger and need > pitch else 1
+        every = max(1, math.ceil(need / (pitch * lines)))
         labels = VGroup()
         for k, text in enumerate(made):
             if k % every:
@@ -76,6 +82,11 @@ class AlignmentMap(VGroup):
             labels.add(text)
         if across:
             align_baselines(labels)
+        if lines == 2:
+            # Every other label one line up, clear of its neighbours.
+            rise = max(m.height for m in made) + 0.1
+            for label in labels[1::2]:
+                label.shift(UP * rise)
         return labels
 
     def get_cells(self) -> VGroup:
@@ -117,7 +128,7 @@ class WeightKey(VGroup):
     """The key to the grid's brightness: a strip from no weight to all of it."""
 
     def __init__(self, low: str, high: str, width: float = 3.0, steps: int = 12,
-                 color=style.WEIGHT) -> None:
+                 color=style.WEIGHT, label_size: int = style.SMALL) -> None:
         super().__init__()
         side = width / steps
         self.strip = VGroup(*(
@@ -125,9 +136,9 @@ class WeightKey(VGroup):
                       fill_color=color, fill_opacity=k / (steps - 1))
             for k in range(steps)
         )).arrange(RIGHT, buff=0)
-        self.low = words(low, style.SMALL, style.MUTED).next_to(self.strip, DOWN, buff=0.15)
+        self.low = words(low, label_size, style.MUTED).next_to(self.strip, DOWN, buff=0.15)
         self.low.align_to(self.strip, LEFT)
-        self.high = words(high, style.SMALL, style.MUTED).next_to(self.strip, DOWN, buff=0.15)
+        self.high = words(high, label_size, style.MUTED).next_to(self.strip, DOWN, buff=0.15)
         self.high.align_to(self.strip, RIGHT)
         align_baselines([self.low, self.high])
         self.add(self.strip, self.low, self.high)
