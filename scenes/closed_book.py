@@ -226,10 +226,15 @@ class OnePieceAtATime(ChapterScene):
     SLOW_WORDS = 3
     #: the lowest y the drawing may reach: the bottom unit of the frame is for captions
     FLOOR = -config.frame_height / 2 + 1.0
+    #: the writer and its loop drawn narrower and shallower for the tall frame
+    TALL_LOOP = {"box_width": 2.3, "box_height": 1.3, "slot_gap": 1.5, "loop_depth": 1.0}
 
     def construct(self) -> None:
         read, written = self.numbers["input"], self.numbers["output"]
-        machine = WriterLoop()
+        left, right, bottom, top = self.area()
+        floor = bottom if self.tall else self.FLOOR
+        small = style.TALL_MIN_FONT_SIZE if self.tall else style.SMALL
+        machine = WriterLoop(**self.TALL_LOOP) if self.tall else WriterLoop()
         room = VGroup(RoundedRectangle(corner_radius=0.15, width=2.8, height=0.75,
                                        color=style.ROOM).set_fill(style.ROOM, opacity=0.15),
                       words("the room", style.LABEL, style.ROOM))
@@ -237,21 +242,26 @@ class OnePieceAtATime(ChapterScene):
         room.next_to(machine.get_box(), UP, buff=0.7)
         feed = Arrow(room.get_bottom(), machine.get_box().get_top(), buff=0.05,
                      color=style.ROOM, stroke_width=3, max_tip_length_to_length_ratio=0.4)
-        loop_label = words("each word it writes comes round as its next input",
-                           style.SMALL, style.MUTED)
+        loop_label = words("each word it writes comes\nround as its next input" if self.tall
+                           else "each word it writes comes round as its next input",
+                           small, style.MUTED)
         loop_label.next_to(machine.get_loop(), DOWN, buff=style.LINE_GAP)
         drawing = VGroup(room, feed, machine, loop_label)
-        top = config.frame_height / 2 - style.EDGE
-        tape = self.word_tape(read, written, config.frame_width - 2 * style.EDGE,
-                              top - self.FLOOR - drawing.height - style.GAP)
-        tape.to_edge(UP, buff=style.EDGE).set_x(0)
+        # Upright, the tape wraps into more blocks, in larger type.
+        sizes = (style.BODY, style.LABEL) if self.tall else (style.LABEL, style.SMALL)
+        tape = self.word_tape(read, written, right - left,
+                              top - floor - drawing.height - style.GAP, sizes, small)
+        tape.move_to([0, top, 0], aligned_edge=UP)
         # Split the height left under the tape (down to the captions' band) above the drawing.
-        free = tape.get_bottom()[1] - self.FLOOR - drawing.height
+        free = tape.get_bottom()[1] - floor - drawing.height
         drawing.next_to(tape, DOWN, buff=min(max(free / 2, style.GAP), 2 * style.GAP)).set_x(0)
-        in_label = words("next input", style.SMALL, style.MUTED)
-        out_label = words("writes", style.SMALL, style.MUTED)
+        in_label = words("next input", small, style.MUTED)
+        out_label = words("writes", small, style.MUTED)
         in_label.next_to(machine.in_slot, UP, buff=0.45)
         out_label.next_to(machine.out_slot, UP, buff=0.45)
+        # (the tall frame's slots sit near its sides: keep their labels inside)
+        in_label.set_x(max(in_label.get_x(), left + in_label.width / 2))
+        out_label.set_x(min(out_label.get_x(), right - out_label.width / 2))
         align_baselines([in_label, out_label])
         self.slot_word = words("start", style.LABEL, style.MUTED).move_to(machine.in_slot)
         self.machine, self.tape = machine, tape
@@ -288,12 +298,14 @@ class OnePieceAtATime(ChapterScene):
             self.write_word(written, i, b.part(0.8 / len(rest)))
 
     @staticmethod
-    def word_tape(read, written, width: float, height: float) -> WordTape:
+    def word_tape(read, written, width: float, height: float,
+                  sizes: tuple[int, int] = (style.LABEL, style.SMALL),
+                  label_size: int = style.SMALL) -> WordTape:
         """The largest tape within ``width`` x ``height`` (scene units): both lines if they fit,
-        then smaller type, then the written line alone."""
-        for lines, size in ((read, style.LABEL), (read, style.SMALL),
-                            (None, style.LABEL), (None, style.SMALL)):
-            tape = WordTape(lines, written, width, size)
+        then the smaller of ``sizes``, then the written line alone."""
+        large, small = sizes
+        for lines, size in ((read, large), (read, small), (None, large), (None, small)):
+            tape = WordTape(lines, written, width, size, label_size=label_size)
             if tape.height <= height:
                 return tape
         return tape

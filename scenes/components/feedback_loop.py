@@ -114,14 +114,16 @@ class WordTape(VGroup):
     Columns have one width (the widest word plus a gap), so the word written at
     step i sits under the word read at step i. Long sentences wrap into blocks
     of as many columns as fit in ``width`` scene units. With ``read`` None only
-    the written line is laid out (for sentences too long for both).
+    the written line is laid out (for sentences too long for both). The words are
+    ``size``, the line labels ``label_size``.
     """
 
     def __init__(self, read: Sequence[str] | None, written: Sequence[str], width: float,
-                 size: int = style.LABEL, labels: tuple[str, str] = ("read", "wrote")) -> None:
+                 size: int = style.LABEL, labels: tuple[str, str] = ("read", "wrote"),
+                 label_size: int = style.SMALL) -> None:
         super().__init__()
         lines = 1 if read is None else 2
-        self.labels = VGroup(*(words(t, style.SMALL, c) for t, c in
+        self.labels = VGroup(*(words(t, label_size, c) for t, c in
                                zip(labels[2 - lines:], (style.READER, style.WRITER)[2 - lines:])))
         self.read = [] if read is None else [words(w, size, style.READER) for w in read]
         self.written = [words(w, size, style.WRITER) for w in written]
