@@ -8,7 +8,8 @@ Two pieces, both laid out on the same word columns:
   from the lamp to each word, as bright as that word's share.
 - ``ShareBars``: under each word an empty track of the full budget and a bar of
   that word's share in it; at the right a budget column where the shares stack
-  up, so their total is always the whole track.
+  up, so their total is always the whole track. Where there is no room beside
+  the bars (a short's tall frame), the budget can lie as a bar below them instead.
 
 Texts that change (percent labels, the lamp's caption) are never animated in
 place: ``make_*_labels`` methods return fresh texts that the scene fades in
@@ -37,7 +38,7 @@ from manim import (
 )
 
 from scenes import style
-from scenes.base import align_baselines, word_row, words
+from scenes.base import align_baselines, baseline, word_row, words
 
 #: width of one word column (scene units)
 COLUMN = 1.9
@@ -47,18 +48,41 @@ BEAM_OPACITY = 0.42
 BEAM_FLOOR = 0.05
 #: a bar this thin or thinner is drawn as nothing (scene units)
 NO_BAR = 1e-3
+#: thickness of the budget bar when it lies below the bars (scene units)
+BUDGET_THICKNESS = 0.45
+#: from a stacked label's first baseline to its second (scene units)
+LABEL_LINE_STEP = 0.47
+
+
+def stacked_pair(text: str, size: int, color) -> VGroup:
+    """A pair such as '[0.2, 0.1]' as a column vector: '[0.2,' over '0.1]', each line
+    centred, so a narrow column can hold it."""
+    first, second = text.split(", ", 1)
+    lines = VGroup(words(first + ",", size, color), words(second, size, color))
+    lines[1].shift(UP * (baseline(lines[0]) - LABEL_LINE_STEP - baseline(lines[1])))
+    lines[1].set_x(lines[0].get_x())
+    return lines
+
+
+def align_first_baselines(groups: Sequence[VGroup]) -> None:
+    """Move groups of lines up or down so their first lines share the first group's baseline."""
+    target = baseline(groups[0][0])
+    for group in groups:
+        group.shift(UP * (target - baseline(group[0])))
 
 
 class SpotlightStage(VGroup):
     """Words in columns, their labels, a lamp over the asker and a beam to each word.
 
     ``labels`` are already formatted texts (one per word) or None for no label
-    row. ``rise`` is how far above the words the lamp hangs (scene units).
+    row; with ``stacked`` each label is a column vector on two lines (for narrow
+    columns). ``rise`` is how far above the words the lamp hangs (scene units).
     """
 
     def __init__(self, names: Sequence[str], asker: int, *, labels: Sequence[str] | None = None,
                  shares: Sequence[float] | None = None, rise: float = 1.7,
-                 column: float = COLUMN) -> None:
+                 column: float = COLUMN, word_size: int = style.BODY,
+                 label_size: int = style.SMALL, stacked: bool = False) -> None:
         super().__init__()
         self.column = column
         self.rise = rise
@@ -66,14 +90,15 @@ class SpotlightStage(VGroup):
             Rectangle(width=column, height=0.01, stroke_opacity=0, fill_opacity=0)
             for _ in names
         )).arrange(RIGHT, buff=0)
-        self.words = word_row(names, style.BODY)
+        self.words = word_row(names, word_size)
         for word, cell in zip(self.words, self.cells):
             word.set_x(cell.get_x())
         self.labels = VGroup()
         if labels is not None:
-            self.labels = VGroup(*(words(text, style.SMALL, style.KEY) for text in labels))
+            make = stacked_pair if stacked else words
+            self.labels = VGroup(*(make(text, label_size, style.KEY) for text in labels))
             self.labels.next_to(self.words, DOWN, buff=0.25)
-            align_baselines(self.labels)
+            (align_first_baselines if stacked else align_baselines)(self.labels)
             for label, cell in zip(self.labels, self.cells):
                 label.set_x(cell.get_x())
         self.lamp = self._make_lamp().move_to(self.lamp_point(asker))
@@ -139,17 +164,31 @@ class SpotlightStage(VGroup):
         return beams
 
     def make_caption(self, parts: Sequence[tuple[str, object]], asker: int | None = None,
-                     size: int = style.LABEL) -> VGroup:
-        """A one-line caption beside the lamp, on the side with more room.
+                     size: int = style.LABEL, wrap: int | None = None) -> VGroup:
+        """A caption beside the lamp, on the side with more room.
 
-        ``parts`` are (text, colour) pairs set on one baseline.
+        ``parts`` are (text, colour) pairs set on one baseline. With ``wrap`` the
+        parts from that index on go on a second line, level with the lamp, and the
+        first line sits above it (so neither crosses the beams below the lamp); the
+        lines are flush on the lamp's side.
         """
         asker = self.asker if asker is None else asker
-        caption = VGroup(*(words(text, size, color) for text, color in parts))
-        caption.arrange(RIGHT, buff=0.18)
-        align_baselines(caption)
         side = RIGHT if asker < len(self.words) / 2 else LEFT
+        if wrap is None:
+            caption = VGroup(*(words(text, size, color) for text, color in parts))
+            caption.arrange(RIGHT, buff=0.18)
+            align_baselines(caption)
+            caption.next_to(self.lamp_point(asker), side, buff=0.45)
+            return caption
+        caption = VGroup()
+        for line_parts in (parts[:wrap], parts[wrap:]):
+            line = VGroup(*(words(text, size, color) for text, color in line_parts))
+            line.arrange(RIGHT, buff=0.18)
+            align_baselines(line)
+            caption.add(line)
+        caption[0].next_to(caption[1], UP, buff=0.12, aligned_edge=-side)
         caption.next_to(self.lamp_point(asker), side, buff=0.45)
+        caption.shift(UP * (self.lamp_point(asker)[1] - caption[1].get_y()))
         return caption
 
     # ------------------------------------------------------------- animations
@@ -177,18 +216,33 @@ class ShareBars(VGroup):
 
     ``height`` is the height of a bar at a share of 1 (the whole budget),
     scene units. Place the group with ``to_edge``/``align_to`` vertically only,
-    so the tracks stay under their words.
+    so the tracks stay under their words. The budget column stands one word
+    column and ``apart`` further right of the last track; with ``below`` the
+    budget is a bar lying under the tracks instead, as wide as they are, its
+    label under it (for a tall frame with no room at the right). ``text_size``
+    and ``value_size`` are the sizes of the percents and labels.
     """
 
     def __init__(self, stage: SpotlightStage, shares: Sequence[float] | None = None, *,
-                 height: float = 2.6, width: float = 0.9) -> None:
+                 height: float = 2.6, width: float = 0.9, apart: float = 0.5,
+                 below: bool = False, text_size: int = style.SMALL,
+                 value_size: int = style.LABEL) -> None:
         super().__init__()
         self.full = height
         self.bar_width = width
+        self.below = below
+        self.text_size = text_size
+        self.value_size = value_size
         xs = [stage.column_x(i) for i in range(len(stage.get_words()))]
         self.tracks = VGroup(*(self._track().set_x(x) for x in xs))
-        self.total_track = self._track().next_to(self.tracks, RIGHT, buff=stage.column - width)
-        self.total_track.shift(RIGHT * 0.5)
+        if below:
+            self.total_track = Rectangle(width=self.tracks.width, height=BUDGET_THICKNESS,
+                                         stroke_width=0).set_fill(style.FAINT, opacity=0.45)
+            self.total_track.next_to(self.tracks, DOWN, buff=0.3)
+        else:
+            self.total_track = self._track().next_to(self.tracks, RIGHT,
+                                                     buff=stage.column - width)
+            self.total_track.shift(RIGHT * apart)
         shares = list(shares) if shares is not None else [0.0] * len(xs)
         self.bars = self.make_bars(shares)
         self.budget = self._budget_block()
@@ -207,7 +261,11 @@ class ShareBars(VGroup):
         return bar.move_to(track.get_bottom(), aligned_edge=DOWN)
 
     def _budget_block(self) -> Rectangle:
-        block = Rectangle(width=self.bar_width, height=self.full, stroke_width=0)
+        if self.below:
+            block = Rectangle(width=self.total_track.width, height=BUDGET_THICKNESS,
+                              stroke_width=0)
+        else:
+            block = Rectangle(width=self.bar_width, height=self.full, stroke_width=0)
         return block.set_fill(style.WEIGHT, opacity=0.85).move_to(self.total_track)
 
     # ------------------------------------------------------------- accessors
@@ -236,20 +294,28 @@ class ShareBars(VGroup):
         return VGroup(*(self._bar(i, s) for i, s in enumerate(shares)))
 
     def make_segments(self, shares: Sequence[float]) -> VGroup:
-        """The shares stacked bottom to top in word order inside the budget column.
+        """The shares stacked bottom to top in word order inside the budget column
+        (left to right along the budget bar, when it lies below).
 
         Neighbouring pieces alternate in brightness and are parted by a thin
         dark line, so each word's piece can be told apart.
         """
         segments = VGroup()
-        floor = self.total_track.get_bottom()
+        if self.below:
+            floor, step, edge = self.total_track.get_left(), RIGHT * self.total_track.width, LEFT
+        else:
+            floor, step, edge = self.total_track.get_bottom(), UP * self.full, DOWN
         for i, share in enumerate(shares):
-            piece = Rectangle(width=self.bar_width, height=max(share * self.full, NO_BAR),
-                              stroke_width=1.5 if share > 0 else 0)
+            if self.below:
+                piece = Rectangle(width=max(share * self.total_track.width, NO_BAR),
+                                  height=BUDGET_THICKNESS, stroke_width=1.5 if share > 0 else 0)
+            else:
+                piece = Rectangle(width=self.bar_width, height=max(share * self.full, NO_BAR),
+                                  stroke_width=1.5 if share > 0 else 0)
             piece.set_stroke(style.BACKGROUND)
             piece.set_fill(style.WEIGHT, opacity=(0.85 if i % 2 == 0 else 0.55) if share > 0 else 0)
-            piece.move_to(floor, aligned_edge=DOWN)
-            floor = floor + UP * share * self.full
+            piece.move_to(floor, aligned_edge=edge)
+            floor = floor + step * share
             segments.add(piece)
         return segments
 
@@ -259,14 +325,19 @@ class ShareBars(VGroup):
         labels = VGroup()
         for i, (text, share) in enumerate(zip(texts, shares)):
             color = style.WEIGHT if colors is None else colors[i]
-            label = words(text, style.SMALL, color)
+            label = words(text, self.text_size, color)
             labels.add(label.next_to(self.bar_top(i, share), UP, buff=0.12))
         return labels
 
     def make_total_label(self, name: str, value: str) -> VGroup:
-        """Two lines over the budget column: a muted name, then the value."""
-        label = VGroup(words(name, style.SMALL, style.MUTED),
-                       words(value, style.LABEL, style.WEIGHT))
+        """Two lines over the budget column: a muted name, then the value (or, under
+        a budget bar lying below, one line: the name, then the value)."""
+        label = VGroup(words(name, self.text_size, style.MUTED),
+                       words(value, self.value_size, style.WEIGHT))
+        if self.below:
+            label.arrange(RIGHT, buff=0.2)
+            align_baselines(label)
+            return label.next_to(self.total_track, DOWN, buff=0.15)
         label.arrange(DOWN, buff=0.12).next_to(self.total_track, UP, buff=0.15)
         return label
 
@@ -280,10 +351,11 @@ class ShareBars(VGroup):
 class CheckBox(VGroup):
     """A small box with a caption; ``make_tick_animation`` draws the tick in it."""
 
-    def __init__(self, lines: Sequence[str], ticked: bool = False) -> None:
+    def __init__(self, lines: Sequence[str], ticked: bool = False,
+                 size: int = style.SMALL) -> None:
         super().__init__()
         self.box = Rectangle(width=0.36, height=0.36, stroke_width=2).set_stroke(style.MUTED)
-        self.caption = VGroup(*(words(line, style.SMALL, style.INK) for line in lines))
+        self.caption = VGroup(*(words(line, size, style.INK) for line in lines))
         self.caption.arrange(DOWN, aligned_edge=LEFT, buff=0.1)
         self.caption.next_to(self.box, RIGHT, buff=0.2, aligned_edge=UP)
         self.caption.shift(UP * 0.03)
