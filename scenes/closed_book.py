@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import textwrap
+from dataclasses import dataclass
 
 from manim import (
     DOWN,
@@ -43,11 +45,26 @@ from scenes.numbers import factor, factor_figure, out_of, percent
 THRESHOLD = re.compile(r"at least ([0-9.]+) ?% of")
 
 
-def rule_in_brief(rule: str) -> str:
-    """The ledger's recovery rule in a few words, with the threshold the ledger states."""
+def rule_in_brief(rule: str, line: int = 43) -> str:
+    """The ledger's recovery rule in a few words, with the threshold the ledger states,
+    in lines of at most ``line`` characters."""
     threshold = float(THRESHOLD.search(rule).group(1)) / 100
-    return (f"Right means a read-out of the room explains\nat least {percent(threshold, 2)} "
-            "of that number, on fresh rows")
+    brief = (f"Right means a read-out of the room explains at least {percent(threshold, 2)} "
+             "of that number, on fresh rows")
+    return "\n".join(textwrap.wrap(brief, line, break_on_hyphens=False))
+
+
+@dataclass(frozen=True)
+class SqueezeSizes:
+    """How large the squeeze is drawn (scene units)."""
+
+    draw_width: float  # the longest row's width
+    bar_height: float  # a bar for a number of size 1
+    cell_height: float
+    funnel: float  # from a row's baseline to the throat's centre
+    throat_height: float
+    panel_width: float  # wide: the panel's column; tall: the width its lines spread over
+    thirds_width: float
 
 
 class SqueezeTheRow(ChapterScene):
@@ -66,47 +83,94 @@ class SqueezeTheRow(ChapterScene):
                 "squeeze": factor_figure(n["squeeze"])}
 
 
-    #: the drawing's share of the frame's width (scene units); the panel takes the rest
-    DRAW_WIDTH = 8.5
-    BAR_HEIGHT = 0.45  # scene units for a number of size 1
-    CELL_HEIGHT = 0.32
-    FUNNEL = 1.5  # from a row's baseline to the throat's centre (scene units)
-    PANEL_WIDTH = 4.0
+    #: wide: the drawing takes the frame's left, the panel its right; tall: the drawing
+    #: takes the frame's width, shallower, and the panel stands under it
+    WIDE = SqueezeSizes(draw_width=8.5, bar_height=0.45, cell_height=0.32, funnel=1.5,
+                        throat_height=0.6, panel_width=4.0, thirds_width=4.0)
+    TALL = SqueezeSizes(draw_width=6.0, bar_height=0.25, cell_height=0.25, funnel=0.85,
+                        throat_height=0.4, panel_width=7.0, thirds_width=4.8)
 
     def construct(self) -> None:
         n = self.numbers
+        size = self.sizes = self.TALL if self.tall else self.WIDE  # (sweep_step reads it)
+        small = style.TALL_MIN_FONT_SIZE if self.tall else style.SMALL
         room, sweep = n["room"], n["sweep"]
         longest = max([room, n["length"]] + [s["length"] for s in sweep])
-        unit = self.DRAW_WIDTH / longest
-        left = -config.frame_width / 2 + style.EDGE
-        x = left + self.DRAW_WIDTH / 2
-        top = config.frame_height / 2 - style.EDGE
+        unit = size.draw_width / longest
+        left, right, _, top = self.area()
+        x = 0.0 if self.tall else left + size.draw_width / 2
 
-        went_in = words("the row goes in", style.SMALL, style.MUTED)
+        went_in = words("the row\ngoes in" if self.tall else "the row goes in", small,
+                        style.MUTED)
         went_in.move_to([left, top, 0], aligned_edge=LEFT + UP)
-        in_y = went_in.get_bottom()[1] - style.GAP - self.BAR_HEIGHT
-        in_bars = bar_row(n["example_in"], unit, self.BAR_HEIGHT, style.INK).move_to([x, in_y, 0])
+        legend = self.legend(small)
+        if self.tall:
+            # Upright, the key to the colours stands at the top right, beside the row's
+            # label; its mark for what went in (gone before the rule comes) goes where the
+            # rule will be.
+            legend[:2].move_to([right, top, 0], aligned_edge=RIGHT + UP)
+            head = min(went_in.get_bottom()[1], legend[1].get_bottom()[1])
+            in_y = head - 0.6 * style.GAP - size.bar_height
+        else:
+            in_y = went_in.get_bottom()[1] - style.GAP - size.bar_height
+        in_bars = bar_row(n["example_in"], unit, size.bar_height, style.INK).move_to([x, in_y, 0])
         in_bars.shift(UP * (in_y - in_bars[0].get_y()))
-        throat = Throat(room, unit).move_to([x, in_y - self.FUNNEL, 0])
-        out_y = throat.get_y() - self.FUNNEL
-        room_label = words("the room", style.SMALL, style.ROOM)
+        throat = Throat(room, unit, size.throat_height).move_to([x, in_y - size.funnel, 0])
+        out_y = throat.get_y() - size.funnel
+        room_label = words("the room", small, style.ROOM)
         room_label.next_to(throat, LEFT, buff=style.GAP)
         room_label.set_x(max(room_label.get_x(), left + room_label.width / 2))
-        guides = funnel(n["length"] * unit, in_y - self.BAR_HEIGHT - 0.1, throat,
-                        n["length"] * unit, out_y + self.BAR_HEIGHT + 0.1)
+        guides = funnel(n["length"] * unit, in_y - size.bar_height - 0.1, throat,
+                        n["length"] * unit, out_y + size.bar_height + 0.1)
+        came_out = words("what the writer reads back", small, style.MUTED)
+        came_out.move_to([left, out_y - size.bar_height - style.LINE_GAP, 0],
+                         aligned_edge=LEFT + UP)
 
+        labels = {"kept": "kept (room)", "went_in": "went in", "squeeze": "squeeze",
+                  "back": "came back"}
+        if self.tall:
+            # Side by side, each label on two lines over its value.
+            labels = {k: text.replace(" ", "\n") for k, text in labels.items()}
         panel = ReadoutPanel(
-            {"kept": "kept (room)", "went_in": "went in", "squeeze": "squeeze",
-             "back": "came back"},
+            labels,
             {"kept": str(room), "went_in": str(n["length"]), "squeeze": factor(n["squeeze"]),
              "back": out_of(n["recovered_count"], n["length"])},
-            value_colors={"kept": style.ROOM, "back": style.GOOD},
+            value_colors={"kept": style.ROOM, "back": style.GOOD}, label_size=small,
+            width=size.panel_width if self.tall else None,
         )
-        panel.align_to(went_in, UP)
-        panel.set_x(config.frame_width / 2 - style.EDGE - self.PANEL_WIDTH, LEFT)
         thirds = ThirdsTable(("front", "middle", "back"),
-                             [out_of(*c) for c in n["third_counts"]], width=self.PANEL_WIDTH)
-        thirds.next_to(panel, DOWN, buff=style.GAP * 1.5).align_to(panel, LEFT)
+                             [out_of(*c) for c in n["third_counts"]], width=size.thirds_width,
+                             size=small)
+        if self.tall:
+            # On two lines, "a squeeze" over "of" and the factor.
+            named = VGroup(words("a squeeze", small, style.MUTED),
+                           VGroup(words("of", small, style.MUTED),
+                                  words(factor(n["squeeze"]), style.LABEL, style.INK)))
+            named[1].arrange(RIGHT, buff=0.2)
+            align_baselines(named[1])
+        else:
+            named = VGroup(words("a squeeze of", small, style.MUTED),
+                           words(factor(n["squeeze"]), style.LABEL, style.INK))
+        rule = words(rule_in_brief(n["rule"], 30 if self.tall else 43), small, style.MUTED)
+        if self.tall:
+            # Under the drawing: the panel, the thirds with the squeeze named beside them,
+            # and the rule last.
+            gap = 0.7 * style.GAP
+            panel.next_to(came_out, DOWN, buff=gap).set_x(0)
+            thirds.next_to(panel, DOWN, buff=gap).set_x(left, LEFT)
+            named.arrange(DOWN, buff=0.15, aligned_edge=LEFT)
+            named.align_to(thirds, UP).set_x(right, RIGHT)
+            rule.next_to(thirds, DOWN, buff=gap).set_x(left, LEFT)
+            legend[2].move_to(rule.get_corner(LEFT + UP), aligned_edge=LEFT + UP)
+        else:
+            panel.align_to(went_in, UP)
+            panel.set_x(right - size.panel_width, LEFT)
+            thirds.next_to(panel, DOWN, buff=style.GAP * 1.5).align_to(panel, LEFT)
+            legend.next_to(thirds, DOWN, buff=style.GAP * 1.5).align_to(panel, LEFT)
+            named.arrange(RIGHT, buff=0.2)
+            align_baselines(named)
+            named.next_to(legend[:2], DOWN, buff=style.GAP * 1.5).align_to(panel, LEFT)
+            rule.next_to(came_out, DOWN, buff=style.GAP * 0.8).set_x(left, LEFT)
 
         # The viewer sees a row of numbers (bars up and down) above a throat as wide as the room.
         b = self.beat("row")
@@ -123,11 +187,8 @@ class SqueezeTheRow(ChapterScene):
         flow.target.stretch_to_fit_width(throat.get_frame().width * 0.96)
         flow.target.stretch(0.45, 1).move_to(throat).set_color(style.ROOM)
         self.play(MoveToTarget(flow), run_time=b.part(0.35))
-        out_bars = bar_row(n["example_out"], unit, self.BAR_HEIGHT, style.INK)
+        out_bars = bar_row(n["example_out"], unit, size.bar_height, style.INK)
         out_bars.shift([x, out_y, 0] - out_bars[0].get_center())
-        came_out = words("what the writer reads back", style.SMALL, style.MUTED)
-        came_out.move_to([left, out_y - self.BAR_HEIGHT - style.LINE_GAP, 0],
-                         aligned_edge=LEFT + UP)
         self.play(ReplacementTransform(flow, out_bars[1]), FadeIn(out_bars[0]),
                   FadeIn(came_out), run_time=b.part(0.35))
         self.remove(*out_bars)
@@ -137,13 +198,11 @@ class SqueezeTheRow(ChapterScene):
         b = self.beat("marks")
         should = VGroup(*(
             Line(LEFT * unit * 0.5, RIGHT * unit * 0.5, color=style.INK, stroke_width=2)
-            .move_to([bar.get_x(), out_y + v * self.BAR_HEIGHT, 0])
+            .move_to([bar.get_x(), out_y + v * size.bar_height, 0])
             for bar, v in zip(out_bars[1], n["example_in"])
         ))
-        ticks = third_ticks([c[1] for c in n["third_counts"]], unit, 2 * self.BAR_HEIGHT)
+        ticks = third_ticks([c[1] for c in n["third_counts"]], unit, 2 * size.bar_height)
         ticks.move_to([x, out_y, 0])
-        legend = self.legend().next_to(thirds, DOWN, buff=style.GAP * 1.5)
-        legend.align_to(panel, LEFT)
         self.play(FadeIn(should), FadeIn(legend[2]), run_time=b.part(0.2))
         self.play(*(bar.animate.set_color(style.GOOD if ok else style.BAD)
                     for bar, ok in zip(out_bars[1], n["recovered"])),
@@ -166,42 +225,38 @@ class SqueezeTheRow(ChapterScene):
         # The viewer sees the first row's squeeze named as the voice says it; then, in
         # small type, what counts as coming back.
         b = self.beat("rule")
-        named = VGroup(words("a squeeze of", style.SMALL, style.MUTED),
-                       words(factor(n["squeeze"]), style.LABEL, style.INK))
-        named.arrange(RIGHT, buff=0.2)
-        align_baselines(named)
-        named.next_to(legend[:2], DOWN, buff=style.GAP * 1.5).align_to(panel, LEFT)
-        rule = words(rule_in_brief(n["rule"]), style.SMALL, style.MUTED)
-        rule.next_to(came_out, DOWN, buff=style.GAP * 0.8).set_x(left, LEFT)
         self.at("squeeze")  # the squeeze appears as the voice says it
         self.play(FadeIn(named, shift=UP * 0.1), run_time=min(b.part(0.15), self.time_left()))
         self.play(FadeIn(rule), run_time=min(b.part(0.25), self.time_left()))
 
-    def legend(self) -> VGroup:
-        """Two swatches: came back as it went in, came back wrong."""
+    @staticmethod
+    def legend(size: int = style.SMALL) -> VGroup:
+        """Two swatches: came back as it went in, came back wrong (and the mark of what went
+        in), in type of ``size``."""
         lines = VGroup()
         for color, text in ((style.GOOD, "came back right"), (style.BAD, "came back wrong")):
             swatch = Square(0.22, stroke_width=0, fill_color=color, fill_opacity=1)
-            label = words(text, style.SMALL, style.INK)
+            label = words(text, size, style.INK)
             lines.add(VGroup(swatch, label).arrange(RIGHT, buff=0.2))
         dash = Line(LEFT * 0.11, RIGHT * 0.11, color=style.INK, stroke_width=2)
-        lines.add(VGroup(dash, words("what went in", style.SMALL, style.INK))
+        lines.add(VGroup(dash, words("what went in", size, style.INK))
                   .arrange(RIGHT, buff=0.2))
         return lines.arrange(DOWN, buff=style.LINE_GAP, aligned_edge=LEFT)
 
     def sweep_step(self, state, s, unit, x, in_y, out_y, throat, panel, thirds) -> list:
         """Animations that redraw the rows for one length of the sweep and update the panel."""
         length = s["length"]
-        new_in = cell_row(length, unit, self.CELL_HEIGHT, style.MUTED).move_to([x, in_y, 0])
+        cell_height = self.sizes.cell_height
+        new_in = cell_row(length, unit, cell_height, style.MUTED).move_to([x, in_y, 0])
         new_out = cell_row(
-            length, unit, self.CELL_HEIGHT,
+            length, unit, cell_height,
             colors=[style.GOOD if ok else style.BAD for ok in s["recovered"]],
             opacities=[0.1 + 0.9 * r for r in s["recovery"]],
         ).move_to([x, out_y, 0])
-        new_guides = funnel(length * unit, in_y - self.CELL_HEIGHT, throat, length * unit,
-                            out_y + self.CELL_HEIGHT)
+        new_guides = funnel(length * unit, in_y - cell_height, throat, length * unit,
+                            out_y + cell_height)
         new_ticks = third_ticks([c[1] for c in s["third_counts"]], unit,
-                                2 * self.CELL_HEIGHT).move_to([x, out_y, 0])
+                                2 * cell_height).move_to([x, out_y, 0])
         anims = [
             *(FadeOut(m) for m in state["in"] + state["out"]), FadeIn(new_in), FadeIn(new_out),
             ReplacementTransform(state["guides"], new_guides),
