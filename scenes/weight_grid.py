@@ -31,6 +31,10 @@ from scenes.numbers import decimal
 ARC_ROOM = 0.95  # scene units above the sentence kept for the arcs
 FLOOR = -3.0  # nothing important below this: captions will sit there
 MAX_CELL = (1.0, 0.5)  # largest cell (width, height) in scene units
+# The tall frame (scene units)
+TALL_ARC_ROOM = 0.55  # above the sentence, for the arcs
+TALL_GAP = 0.15  # between the sentence, the grid and the panel
+TALL_LINE_STEP = 0.48  # between baselines of the panel's and the legend's lines
 
 
 def panel_rows(grid: dict) -> list[tuple[str, str, object]]:
@@ -64,43 +68,51 @@ class MatchIsTheWeight(ChapterScene):
         n = self.numbers
         after = n["changed"]
         size = len(n["words"])
-        half_w = config.frame_width / 2 - style.EDGE
-        top = config.frame_height / 2 - style.EDGE
-
-        sentence = TaggedSentence(n["words"], n["tags"], also=[(after["words"], after["tags"])],
-                                  max_width=2 * half_w)
-        sentence.move_to(UP * (top - ARC_ROOM), aligned_edge=UP)
-        arcs = WeightArcs(sentence, n["reader_index"], n["weights"][n["reader_index"]],
-                          max_height=ARC_ROOM - 0.1)
-
-        panel = Readout(panel_rows(n))
-        scale = WeightScale().to_edge(RIGHT, buff=style.EDGE)
-
-        # The grid fills what is left: left of the panel, under the sentence.
         versions = [n["words"], after["words"]]
-        panel.next_to(sentence, DOWN, buff=style.GAP).to_edge(RIGHT, buff=style.EDGE)
-        grid_top = sentence.get_bottom()[1] - style.GAP
-        cell_h = MAX_CELL[1]
-        for _ in range(3):  # the label sizes and the cell size depend on each other
-            grid_left = -half_w + row_labels_width(versions, cell_h)
-            room_w = panel.get_left()[0] - 1.5 * style.GAP - grid_left
-            cell_w = min(MAX_CELL[0], room_w / size)
-            cells_top = grid_top - label_rows_height(versions, cell_w)
-            cell_h = min(MAX_CELL[1], (cells_top - FLOOR - 0.1) / size)
-        grid = WeightGrid(n["words"], n["weights"], cell_w, cell_h, also=[after["words"]])
-        grid.shift([grid_left, cells_top, 0] - grid.get_cells().get_corner(LEFT + UP))
-        # A short sentence leaves a small grid: centre it in its room.
-        grid.shift(RIGHT * max(0.0, (-half_w + grid_left + room_w) / 2 - grid.get_x()))
-        scale.align_to(grid.get_cells(), DOWN)
-        if scale.get_top()[1] > panel.get_bottom()[1] - style.GAP:
-            scale.next_to(panel, DOWN, buff=style.GAP).to_edge(RIGHT, buff=style.EDGE)
-
         reader = n["reader_index"]
-        legend = stack_lines([words(line, style.SMALL, style.MUTED) for line in (
-            "each row: one word,", "reading the sentence", "under each word:",
-            "the one thing the", "model was given")], step=0.5)
-        legend[2:].shift(DOWN * style.GAP)
-        legend.align_to(panel, LEFT).align_to(panel, UP)
+        legend_lines = ("each row: one word,", "reading the sentence", "under each word:",
+                        "the one thing the", "model was given")
+        old, new = n["swap"]
+        if self.tall:
+            sentence, arcs, grid, panel, scale, legend, note = self.lay_out_tall(legend_lines)
+        else:
+            half_w = config.frame_width / 2 - style.EDGE
+            top = config.frame_height / 2 - style.EDGE
+
+            sentence = TaggedSentence(n["words"], n["tags"],
+                                      also=[(after["words"], after["tags"])],
+                                      max_width=2 * half_w)
+            sentence.move_to(UP * (top - ARC_ROOM), aligned_edge=UP)
+            arcs = WeightArcs(sentence, reader, n["weights"][reader], max_height=ARC_ROOM - 0.1)
+
+            panel = Readout(panel_rows(n))
+            scale = WeightScale().to_edge(RIGHT, buff=style.EDGE)
+
+            # The grid fills what is left: left of the panel, under the sentence.
+            panel.next_to(sentence, DOWN, buff=style.GAP).to_edge(RIGHT, buff=style.EDGE)
+            grid_top = sentence.get_bottom()[1] - style.GAP
+            cell_h = MAX_CELL[1]
+            for _ in range(3):  # the label sizes and the cell size depend on each other
+                grid_left = -half_w + row_labels_width(versions, cell_h)
+                room_w = panel.get_left()[0] - 1.5 * style.GAP - grid_left
+                cell_w = min(MAX_CELL[0], room_w / size)
+                cells_top = grid_top - label_rows_height(versions, cell_w)
+                cell_h = min(MAX_CELL[1], (cells_top - FLOOR - 0.1) / size)
+            grid = WeightGrid(n["words"], n["weights"], cell_w, cell_h, also=[after["words"]])
+            grid.shift([grid_left, cells_top, 0] - grid.get_cells().get_corner(LEFT + UP))
+            # A short sentence leaves a small grid: centre it in its room.
+            grid.shift(RIGHT * max(0.0, (-half_w + grid_left + room_w) / 2 - grid.get_x()))
+            scale.align_to(grid.get_cells(), DOWN)
+            if scale.get_top()[1] > panel.get_bottom()[1] - style.GAP:
+                scale.next_to(panel, DOWN, buff=style.GAP).to_edge(RIGHT, buff=style.EDGE)
+
+            legend = stack_lines([words(line, style.SMALL, style.MUTED)
+                                  for line in legend_lines], step=0.5)
+            legend[2:].shift(DOWN * style.GAP)
+            legend.align_to(panel, LEFT).align_to(panel, UP)
+            note = VGroup(words("change one word", style.SMALL, style.MUTED),
+                          words(f"{old}  →  {new}", style.LABEL))
+            note.arrange(DOWN, buff=style.LINE_GAP).move_to(scale)
 
         # The viewer sees the sentence with its tags, then the grid fill in row by row.
         b = self.beat("grid")
@@ -132,10 +144,6 @@ class MatchIsTheWeight(ChapterScene):
 
         # The viewer sees one word of the sentence changed, everywhere it stands.
         b = self.beat("swap")
-        old, new = n["swap"]
-        note = VGroup(words("change one word", style.SMALL, style.MUTED),
-                      words(f"{old}  →  {new}", style.LABEL))
-        note.arrange(DOWN, buff=style.LINE_GAP).move_to(scale)
         self.play(FadeOut(scale), FadeIn(note, shift=UP * 0.15), run_time=b.part(0.2))
         self.play(sentence.make_change_animation(after["words"], after["tags"]),
                   grid.make_labels_animation(after["words"]), run_time=b.part(0.35))
@@ -151,3 +159,66 @@ class MatchIsTheWeight(ChapterScene):
             top_box.animate.move_to(grid.get_cell(new_reader, after["top_index"])),
             run_time=b.part(0.4),
         )
+
+    def lay_out_tall(self, legend_lines: tuple[str, ...]):
+        """The parts laid out for the tall frame, in one column at the phone's type size:
+        the arcs and the sentence (its tags taking turns on as many lines as they need),
+        the grid, then the panel (the legend before it) at the bottom left with the
+        brightness key (then the changed word) beside it at the bottom right. The grid
+        takes the height the others leave.
+
+        Returns the sentence, arcs, grid, panel, key, legend and the changed-word note.
+        """
+        n = self.numbers
+        after = n["changed"]
+        size, reader = len(n["words"]), n["reader_index"]
+        versions = [n["words"], after["words"]]
+        left, right, bottom, top = self.area()
+        text = style.LABEL
+
+        sentence = TaggedSentence(n["words"], n["tags"], also=[(after["words"], after["tags"])],
+                                  max_width=right - left, size=text)
+        sentence.move_to(UP * (top - TALL_ARC_ROOM), aligned_edge=UP).set_x(self.centre()[0])
+        arcs = WeightArcs(sentence, reader, n["weights"][reader], max_height=TALL_ARC_ROOM - 0.1)
+
+        # The panel (and the legend before it) at the bottom left, the key and then the
+        # note at the bottom right, each on as few lines as leave room for the other.
+        panel = Readout(panel_rows(n), text, text, TALL_LINE_STEP, flush_right=True,
+                        also=[[value for _, value, _ in panel_rows(after)]])
+        legend = stack_lines([words(line, text, style.MUTED) for line in legend_lines],
+                             step=TALL_LINE_STEP)
+        legend[2:].shift(DOWN * 0.1)
+        spot_top = bottom + max(panel.height, legend.height)
+        for block in (panel, legend):
+            block.set_x(left, LEFT).align_to(UP * spot_top, UP)
+        beside = right - max(panel.get_right()[0], legend[2:].get_right()[0]) - style.GAP
+        scale = WeightScale(width=1.4, size=text, caption=("brightness", "= weight"))
+        old, new = n["swap"]
+        change = ["change one word"]
+        if words(change[0], text).width > beside:
+            change = ["change", "one word"]
+        note = VGroup(*(words(line, text, style.MUTED) for line in change),
+                      words(f"{old}  →  {new}", text))
+        note.arrange(DOWN, buff=0.05)
+        for block in (scale, note):
+            block.set_x(right, RIGHT).align_to(UP * bottom, DOWN)
+
+        # The grid between the sentence and the panel, as wide as the frame allows with
+        # the last column's label and the reader's outline inside it.
+        grid_top = sentence.get_bottom()[1] - TALL_GAP
+        floor = spot_top + TALL_GAP + 0.1  # the last row's label hangs below its row
+        last = max(words(version[-1], text).width for version in versions)
+        cell_w, cell_h = MAX_CELL
+        for _ in range(3):  # the label sizes and the cell size depend on each other
+            grid_left = left + row_labels_width(versions, cell_h, text)
+            room = right - 0.06 - max(0.0, last / 2 - cell_w / 2) - grid_left
+            cell_w = min(MAX_CELL[0], room / size)
+            cells_top = grid_top - label_rows_height(versions, cell_w, text)
+            cell_h = min(MAX_CELL[1], (cells_top - floor) / size)
+        grid = WeightGrid(n["words"], n["weights"], cell_w, cell_h, also=[after["words"]],
+                          label_size=text)
+        grid.shift([grid_left, cells_top, 0] - grid.get_cells().get_corner(LEFT + UP))
+        # A short sentence leaves a small grid: centre it across the frame.
+        grid.shift(RIGHT * max(0.0, min(self.centre()[0] - grid.get_x(),
+                                        grid_left + room - grid.get_cells().get_right()[0])))
+        return sentence, arcs, grid, panel, scale, legend, note

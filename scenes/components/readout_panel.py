@@ -33,19 +33,28 @@ class Readout(VGroup):
     """Lines of "label   value": labels muted on the left, values in a column on the right.
 
     ``rows`` are (label, value text, value colour); the scene formats the values.
+    With ``flush_right`` the values end at one right edge instead, as close to the
+    labels as the longest line allows, which makes a narrower panel; it leaves room
+    for every value in ``also`` (the texts the values may change to).
     """
 
     def __init__(self, rows: Sequence[tuple[str, str, object]], label_size: int = style.SMALL,
-                 value_size: int = style.LABEL, line_step: float = 0.62) -> None:
+                 value_size: int = style.LABEL, line_step: float = 0.62,
+                 flush_right: bool = False, also: Sequence[Sequence[str]] = ()) -> None:
         super().__init__()
         self.value_size = value_size
+        self.edge = RIGHT if flush_right else LEFT
         self.labels = VGroup(*(words(label, label_size, style.MUTED) for label, _, _ in rows))
         self.values = VGroup(*(words(value, value_size, color) for _, value, color in rows))
         self.colors = [color for _, _, color in rows]
         value_x = max(label.width for label in self.labels) + style.GAP
+        if flush_right:
+            texts = [[value for _, value, _ in rows], *also]
+            value_x = max(label.width + style.GAP + words(version[i], value_size).width
+                          for version in texts for i, label in enumerate(self.labels))
         stack_lines(self.labels, line_step)
         for label, value in zip(self.labels, self.values):
-            value.move_to(RIGHT * value_x, aligned_edge=LEFT)
+            value.move_to(RIGHT * value_x, aligned_edge=self.edge)
             align_baselines([label, value])
         self.add(self.labels, self.values)
 
@@ -69,7 +78,7 @@ class Readout(VGroup):
             old = self.values[i]
             if old.original_text == text:
                 continue
-            new = put_in_place_of(words(text, self.value_size, self.colors[i]), old)
+            new = put_in_place_of(words(text, self.value_size, self.colors[i]), old, self.edge)
             self.values.submobjects[i] = new
             swaps.append(make_text_swap_animation(old, new))
         return AnimationGroup(*swaps)

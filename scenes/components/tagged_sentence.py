@@ -16,6 +16,9 @@ LAYOUTS = ((style.LABEL, False), (style.SMALL, False), (style.LABEL, True), (sty
            (style.MIN_FONT_SIZE, True))
 SLOT_GAP = 0.3  # between neighbouring slots (scene units)
 TAG_DROP = 0.14  # from the bottom of the words to the top of the tags (scene units)
+WORD_GAP = 0.2  # between neighbouring words at a given size (scene units)
+TAG_GAP = 0.1  # between neighbouring tags on one line at a given size (scene units)
+MAX_TAG_LINES = 3  # at a given size, the most lines the tags take turns on
 
 
 class TaggedSentence(VGroup):
@@ -24,19 +27,55 @@ class TaggedSentence(VGroup):
     A slot is as wide as the widest word or tag that will ever stand in it (pass
     the other versions of the sentence in ``also``), so a word can be changed
     without its neighbours moving. When the tags are too wide for one line they
-    alternate between two lines.
+    alternate between two lines. With ``size``, words and tags are both that
+    size (a phone's minimum, say) and the tags take turns on as many lines as
+    they need to stand clear of each other (at most MAX_TAG_LINES).
     """
 
     def __init__(self, items: Sequence[str], tags: Sequence[str],
                  also: Sequence[tuple[Sequence[str], Sequence[str]]] = (),
-                 max_width: float = 13.2) -> None:
+                 max_width: float = 13.2, size: int | None = None) -> None:
         super().__init__()
         versions = [(list(items), list(tags)), *((list(w), list(t)) for w, t in also)]
-        for size, stagger in LAYOUTS:
-            if self._lay_out(versions, size, stagger, max_width):
-                break
+        self.tag_size = TAG_SIZE
+        if size is None:
+            for size, stagger in LAYOUTS:
+                if self._lay_out(versions, size, stagger, max_width):
+                    break
+        else:
+            self.tag_size = size
+            for lines in range(1, MAX_TAG_LINES + 1):
+                if self._lay_out_lines(versions, size, lines, max_width):
+                    break
         self.word_size = size
         self.add(self.words, self.tags)
+
+    def _lay_out_lines(self, versions, size: int, lines: int, max_width: float) -> bool:
+        """Words and tags at ``size``, tag i on line i % ``lines``: each word as close to
+        the last as its own width and the tag on its line allow."""
+        n = len(versions[0][0])
+        word_w = [max(words(v[0][i], size).width for v in versions) for i in range(n)]
+        tag_w = [max(words(v[1][i], size).width for v in versions) for i in range(n)]
+        xs: list[float] = []
+        for j in range(n):
+            x = 0.0 if j == 0 else xs[-1] + (word_w[j - 1] + word_w[j]) / 2 + WORD_GAP
+            if j >= lines:
+                x = max(x, xs[j - lines] + (tag_w[j - lines] + tag_w[j]) / 2 + TAG_GAP)
+            xs.append(x)
+        reach = [max(w, t) / 2 for w, t in zip(word_w, tag_w)]
+        low = min(x - r for x, r in zip(xs, reach))
+        high = max(x + r for x, r in zip(xs, reach))
+        xs = [x - (low + high) / 2 for x in xs]
+        items, tags = versions[0]
+        self.words = VGroup(*(words(w, size, style.INK).set_x(x) for w, x in zip(items, xs)))
+        align_baselines(self.words, 0.0)
+        self.tags = VGroup(*(words(t, size, style.MUTED).set_x(x) for t, x in zip(tags, xs)))
+        align_baselines(self.tags, 0.0)
+        self.tags.shift(UP * (self.words.get_bottom()[1] - TAG_DROP - self.tags.get_top()[1]))
+        step = words("Thp", size).height + 0.04
+        for i, tag in enumerate(self.tags):
+            tag.shift(DOWN * step * (i % lines))
+        return high - low <= max_width
 
     def _lay_out(self, versions, size: int, stagger: bool, max_width: float) -> bool:
         n = len(versions[0][0])
@@ -78,7 +117,7 @@ class TaggedSentence(VGroup):
         """Every word or tag that differs slides out, and the new one slides into its slot."""
         swaps = []
         for group, texts, size in ((self.words, items, self.word_size),
-                                   (self.tags, tags, TAG_SIZE)):
+                                   (self.tags, tags, self.tag_size)):
             for i, text in enumerate(texts):
                 old = group[i]
                 if old.original_text == text:

@@ -33,27 +33,30 @@ def brightness(weight: float) -> float:
     return min(max(weight, 0.0), 1.0)
 
 
-def labels_staggered(versions: Sequence[Sequence[str]], cell_width: float) -> bool:
+def labels_staggered(versions: Sequence[Sequence[str]], cell_width: float,
+                     size: int = LABEL_SIZE) -> bool:
     """Whether column labels need two alternating lines: a word is wider than a cell."""
-    widest = max(words(w, LABEL_SIZE).width for version in versions for w in version)
+    widest = max(words(w, size).width for version in versions for w in version)
     return widest > cell_width - 0.04
 
 
-def label_rows_height(versions: Sequence[Sequence[str]], cell_width: float) -> float:
+def label_rows_height(versions: Sequence[Sequence[str]], cell_width: float,
+                      size: int = LABEL_SIZE) -> float:
     """Height of the column labels above the cells, gap included (scene units)."""
-    lines = 2 if labels_staggered(versions, cell_width) else 1
-    return lines * (words("Thp", LABEL_SIZE).height + 0.08) + LABEL_BUFF
+    lines = 2 if labels_staggered(versions, cell_width, size) else 1
+    return lines * (words("Thp", size).height + 0.08) + LABEL_BUFF
 
 
-def rows_staggered(cell_height: float) -> bool:
+def rows_staggered(cell_height: float, size: int = LABEL_SIZE) -> bool:
     """Whether row labels need two alternating columns: rows too short for a line of text."""
-    return cell_height < words("Thp", LABEL_SIZE).height + 0.02
+    return cell_height < words("Thp", size).height + 0.02
 
 
-def row_labels_width(versions: Sequence[Sequence[str]], cell_height: float) -> float:
+def row_labels_width(versions: Sequence[Sequence[str]], cell_height: float,
+                     size: int = LABEL_SIZE) -> float:
     """Width of the row labels left of the cells, gap included (scene units)."""
-    widest = max(words(w, LABEL_SIZE).width for version in versions for w in version)
-    columns = 2 if rows_staggered(cell_height) else 1
+    widest = max(words(w, size).width for version in versions for w in version)
+    columns = 2 if rows_staggered(cell_height, size) else 1
     return columns * (widest + LABEL_BUFF)
 
 
@@ -71,30 +74,31 @@ class WeightGrid(VGroup):
     one); it sets the cell's brightness on a fixed scale. Column labels take
     two alternating lines when the widest word (of any version in ``also``) is
     wider than a cell, and row labels two alternating columns when a row is
-    shorter than a line of text.
+    shorter than a line of text. The labels are ``label_size``.
     """
 
     def __init__(self, items: Sequence[str], weights: Sequence[Sequence[float]],
                  cell_width: float, cell_height: float,
-                 also: Sequence[Sequence[str]] = ()) -> None:
+                 also: Sequence[Sequence[str]] = (), label_size: int = LABEL_SIZE) -> None:
         super().__init__()
         self.n = n = len(items)
+        self.label_size = size = label_size
         self.cells = VGroup()
         for i in range(n):
             for j in range(n):
                 cell = weight_cell(cell_width, cell_height, weights[i][j])
                 self.cells.add(cell.move_to(RIGHT * cell_width * j + DOWN * cell_height * i))
-        self.row_labels = VGroup(*(words(w, LABEL_SIZE, style.MUTED) for w in items))
-        widest = max(words(w, LABEL_SIZE).width for version in (items, *also) for w in version)
-        half_x_height = words("x", LABEL_SIZE).height / 2
+        self.row_labels = VGroup(*(words(w, size, style.MUTED) for w in items))
+        widest = max(words(w, size).width for version in (items, *also) for w in version)
+        half_x_height = words("x", size).height / 2
         for i, label in enumerate(self.row_labels):
             label.next_to(self.get_cell(i, 0), LEFT, buff=LABEL_BUFF)
             # Centre the lower-case letters on the row, whatever hangs below the line.
             align_baselines([label], self.get_cell(i, 0).get_y() - half_x_height)
-            if rows_staggered(cell_height) and i % 2:
+            if rows_staggered(cell_height, size) and i % 2:
                 label.shift(LEFT * (widest + LABEL_BUFF))
-        self.column_labels = VGroup(*(words(w, LABEL_SIZE, style.MUTED) for w in items))
-        self.staggered = labels_staggered([items, *also], cell_width)
+        self.column_labels = VGroup(*(words(w, size, style.MUTED) for w in items))
+        self.staggered = labels_staggered([items, *also], cell_width, size)
         lift = self.cells.get_top()[1] + LABEL_BUFF
         for j, label in enumerate(self.column_labels):
             label.set_x(self.get_cell(0, j).get_x())
@@ -149,16 +153,19 @@ class WeightGrid(VGroup):
                 old = group[i]
                 if old.original_text == text:
                     continue
-                new = put_in_place_of(words(text, LABEL_SIZE, old.get_color()), old, edge)
+                new = put_in_place_of(words(text, self.label_size, old.get_color()), old, edge)
                 group.submobjects[i] = new
                 swaps.append(make_text_swap_animation(old, new))
         return AnimationGroup(*swaps)
 
 
 class WeightScale(VGroup):
-    """The brightness key: a strip from no weight to all of it, with its two ends labelled."""
+    """The brightness key: a strip from no weight to all of it, with its two ends labelled,
+    under a caption of one or more ``caption`` lines, in ``size`` type."""
 
-    def __init__(self, width: float = 2.4, height: float = 0.32, steps: int = 24) -> None:
+    def __init__(self, width: float = 2.4, height: float = 0.32, steps: int = 24,
+                 size: int = style.SMALL,
+                 caption: Sequence[str] = ("brightness = weight",)) -> None:
         super().__init__()
         self.strip = VGroup(*(
             Rectangle(width=width / steps, height=height, stroke_width=0)
@@ -167,9 +174,10 @@ class WeightScale(VGroup):
         )).arrange(RIGHT, buff=0)
         self.frame = Rectangle(width=width, height=height).set_stroke(style.FAINT, width=1)
         self.frame.move_to(self.strip)
-        self.low = words("0", style.SMALL, style.MUTED).next_to(self.strip, LEFT, buff=0.15)
-        self.high = words("1", style.SMALL, style.MUTED).next_to(self.strip, RIGHT, buff=0.15)
-        self.caption = words("brightness = weight", style.SMALL, style.MUTED)
+        self.low = words("0", size, style.MUTED).next_to(self.strip, LEFT, buff=0.15)
+        self.high = words("1", size, style.MUTED).next_to(self.strip, RIGHT, buff=0.15)
+        self.caption = VGroup(*(words(line, size, style.MUTED) for line in caption))
+        self.caption.arrange(DOWN, buff=0.05)
         self.caption.next_to(VGroup(self.low, self.strip, self.high), UP, buff=0.15)
         self.add(self.strip, self.frame, self.low, self.high, self.caption)
 
