@@ -32,9 +32,12 @@ ARC_ROOM = 0.95  # scene units above the sentence kept for the arcs
 FLOOR = -3.0  # nothing important below this: captions will sit there
 MAX_CELL = (1.0, 0.5)  # largest cell (width, height) in scene units
 # The tall frame (scene units)
-TALL_ARC_ROOM = 0.55  # above the sentence, for the arcs
-TALL_GAP = 0.15  # between the sentence, the grid and the panel
+TALL_ARC_ROOM = 0.5  # above the sentence, for the arcs
+TALL_GAP = 0.2  # between the grid and the panel
 TALL_LINE_STEP = 0.48  # between baselines of the panel's and the legend's lines
+TALL_CELL_SHAPE = 1.2  # the widest a cell may be for its height
+TALL_LINKS = 0.42  # from under the sentence to the top of the grid, for the links
+TALL_KEY = (0.25, 0.3)  # the key's bar right of the grid: its gap, its thickness
 
 
 def panel_rows(grid: dict) -> list[tuple[str, str, object]]:
@@ -162,10 +165,12 @@ class MatchIsTheWeight(ChapterScene):
 
     def lay_out_tall(self, legend_lines: tuple[str, ...]):
         """The parts laid out for the tall frame, in one column at the phone's type size:
-        the arcs and the sentence (its tags taking turns on as many lines as they need),
-        the grid, then the panel (the legend before it) at the bottom left with the
-        brightness key (then the changed word) beside it at the bottom right. The grid
-        takes the height the others leave.
+        the arcs and the sentence on one line (the tags only under the words the narration
+        names: the readers and the words they weight most), faint links from each word
+        down to its column, a grid of square cells with its row labels in one column,
+        then the panel (the legend before it) at the bottom left with the brightness key
+        (then the changed word) beside it at the bottom right. The sentence heads the
+        columns, so they carry no labels of their own; the grid takes the room left.
 
         Returns the sentence, arcs, grid, panel, key, legend and the changed-word note.
         """
@@ -176,13 +181,14 @@ class MatchIsTheWeight(ChapterScene):
         left, right, bottom, top = self.area()
         text = style.LABEL
 
+        named = (reader, n["top_index"], after["reader_index"], after["top_index"])
         sentence = TaggedSentence(n["words"], n["tags"], also=[(after["words"], after["tags"])],
-                                  max_width=right - left, size=text)
+                                  max_width=right - left, size=text, tagged=named)
         sentence.move_to(UP * (top - TALL_ARC_ROOM), aligned_edge=UP).set_x(self.centre()[0])
         arcs = WeightArcs(sentence, reader, n["weights"][reader], max_height=TALL_ARC_ROOM - 0.1)
 
-        # The panel (and the legend before it) at the bottom left, the key and then the
-        # note at the bottom right, each on as few lines as leave room for the other.
+        # The panel (and the legend before it) at the bottom left, the changed word
+        # beside it at the bottom right, on as few lines as leave room for it.
         panel = Readout(panel_rows(n), text, text, TALL_LINE_STEP, flush_right=True,
                         also=[[value for _, value, _ in panel_rows(after)]])
         legend = stack_lines([words(line, text, style.MUTED) for line in legend_lines],
@@ -191,8 +197,7 @@ class MatchIsTheWeight(ChapterScene):
         spot_top = bottom + max(panel.height, legend.height)
         for block in (panel, legend):
             block.set_x(left, LEFT).align_to(UP * spot_top, UP)
-        beside = right - max(panel.get_right()[0], legend[2:].get_right()[0]) - style.GAP
-        scale = WeightScale(width=1.4, size=text, caption=("brightness", "= weight"))
+        beside = right - panel.get_right()[0] - style.GAP
         old, new = n["swap"]
         change = ["change one word"]
         if words(change[0], text).width > beside:
@@ -200,25 +205,29 @@ class MatchIsTheWeight(ChapterScene):
         note = VGroup(*(words(line, text, style.MUTED) for line in change),
                       words(f"{old}  →  {new}", text))
         note.arrange(DOWN, buff=0.05)
-        for block in (scale, note):
-            block.set_x(right, RIGHT).align_to(UP * bottom, DOWN)
+        note.set_x(right, RIGHT).align_to(UP * bottom, DOWN)
 
-        # The grid between the sentence and the panel, as wide as the frame allows with
-        # the last column's label and the reader's outline inside it.
-        grid_top = sentence.get_bottom()[1] - TALL_GAP
-        floor = spot_top + TALL_GAP + 0.1  # the last row's label hangs below its row
-        last = max(words(version[-1], text).width for version in versions)
-        cell_w, cell_h = MAX_CELL
-        for _ in range(3):  # the label sizes and the cell size depend on each other
-            grid_left = left + row_labels_width(versions, cell_h, text)
-            room = right - 0.06 - max(0.0, last / 2 - cell_w / 2) - grid_left
-            cell_w = min(MAX_CELL[0], room / size)
-            cells_top = grid_top - label_rows_height(versions, cell_w, text)
-            cell_h = min(MAX_CELL[1], (cells_top - floor) / size)
+        # The grid between the links and the panel, its cells as large as the room allows
+        # and nearly square, the row labels left of them and the key as a bar right of
+        # them; the three together centred.
+        links_top = sentence.get_bottom()[1] - 0.06
+        cells_top = links_top - TALL_LINKS
+        reach = words("Thp", text).height / 2  # a row label's reach below its row's middle
+        cell_h = MAX_CELL[0]
+        for _ in range(3):  # the labels' reach and width and the cell size depend on each other
+            floor = spot_top + TALL_GAP + max(0.0, reach - cell_h / 2)
+            labels_w = row_labels_width(versions, cell_h, text)
+            cell_h = min(MAX_CELL[0], (cells_top - floor) / size)
+        key_w = TALL_KEY[0] + TALL_KEY[1]
+        cell_w = min(TALL_CELL_SHAPE * cell_h, (right - left - labels_w - key_w) / size)
         grid = WeightGrid(n["words"], n["weights"], cell_w, cell_h, also=[after["words"]],
-                          label_size=text)
+                          label_size=text, label_columns=False)
+        grid_left = self.centre()[0] - (labels_w + size * cell_w + key_w) / 2 + labels_w
         grid.shift([grid_left, cells_top, 0] - grid.get_cells().get_corner(LEFT + UP))
-        # A short sentence leaves a small grid: centre it across the frame.
-        grid.shift(RIGHT * max(0.0, min(self.centre()[0] - grid.get_x(),
-                                        grid_left + room - grid.get_cells().get_right()[0])))
+        grid.link_columns([(word.get_x(), links_top) for word in sentence.get_words()])
+        cells = grid.get_cells()
+        digit = words("0", text).height + 0.15
+        scale = WeightScale(width=cells.height - 2 * digit, height=TALL_KEY[1], size=text,
+                            caption=(), vertical=True)
+        scale.next_to(cells, RIGHT, buff=TALL_KEY[0])
         return sentence, arcs, grid, panel, scale, legend, note

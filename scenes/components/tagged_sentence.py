@@ -29,15 +29,19 @@ class TaggedSentence(VGroup):
     without its neighbours moving. When the tags are too wide for one line they
     alternate between two lines. With ``size``, words and tags are both that
     size (a phone's minimum, say) and the tags take turns on as many lines as
-    they need to stand clear of each other (at most MAX_TAG_LINES).
+    they need to stand clear of each other (at most MAX_TAG_LINES); with ``tagged`` as
+    well, only the words of those indices show their tags (the others stand closer).
     """
 
     def __init__(self, items: Sequence[str], tags: Sequence[str],
                  also: Sequence[tuple[Sequence[str], Sequence[str]]] = (),
-                 max_width: float = 13.2, size: int | None = None) -> None:
+                 max_width: float = 13.2, size: int | None = None,
+                 tagged: Sequence[int] | None = None) -> None:
         super().__init__()
         versions = [(list(items), list(tags)), *((list(w), list(t)) for w, t in also)]
         self.tag_size = TAG_SIZE
+        #: the index of the word each shown tag belongs to, in the order of get_tags()
+        self.tag_index = list(range(len(items))) if tagged is None else sorted(set(tagged))
         if size is None:
             for size, stagger in LAYOUTS:
                 if self._lay_out(versions, size, stagger, max_width):
@@ -51,16 +55,20 @@ class TaggedSentence(VGroup):
         self.add(self.words, self.tags)
 
     def _lay_out_lines(self, versions, size: int, lines: int, max_width: float) -> bool:
-        """Words and tags at ``size``, tag i on line i % ``lines``: each word as close to
-        the last as its own width and the tag on its line allow."""
+        """Words and tags at ``size``, the k-th shown tag on line k % ``lines``: each word
+        as close to the last as its own width and the tag on its line allow."""
         n = len(versions[0][0])
+        shown = self.tag_index
         word_w = [max(words(v[0][i], size).width for v in versions) for i in range(n)]
-        tag_w = [max(words(v[1][i], size).width for v in versions) for i in range(n)]
+        tag_w = [max(words(v[1][i], size).width for v in versions) if i in shown else 0.0
+                 for i in range(n)]
         xs: list[float] = []
         for j in range(n):
             x = 0.0 if j == 0 else xs[-1] + (word_w[j - 1] + word_w[j]) / 2 + WORD_GAP
-            if j >= lines:
-                x = max(x, xs[j - lines] + (tag_w[j - lines] + tag_w[j]) / 2 + TAG_GAP)
+            k = shown.index(j) if j in shown else -1
+            if k >= lines:
+                before = shown[k - lines]
+                x = max(x, xs[before] + (tag_w[before] + tag_w[j]) / 2 + TAG_GAP)
             xs.append(x)
         reach = [max(w, t) / 2 for w, t in zip(word_w, tag_w)]
         low = min(x - r for x, r in zip(xs, reach))
@@ -69,7 +77,7 @@ class TaggedSentence(VGroup):
         items, tags = versions[0]
         self.words = VGroup(*(words(w, size, style.INK).set_x(x) for w, x in zip(items, xs)))
         align_baselines(self.words, 0.0)
-        self.tags = VGroup(*(words(t, size, style.MUTED).set_x(x) for t, x in zip(tags, xs)))
+        self.tags = VGroup(*(words(tags[i], size, style.MUTED).set_x(xs[i]) for i in shown))
         align_baselines(self.tags, 0.0)
         self.tags.shift(UP * (self.words.get_bottom()[1] - TAG_DROP - self.tags.get_top()[1]))
         step = words("Thp", size).height + 0.04
@@ -117,7 +125,7 @@ class TaggedSentence(VGroup):
         """Every word or tag that differs slides out, and the new one slides into its slot."""
         swaps = []
         for group, texts, size in ((self.words, items, self.word_size),
-                                   (self.tags, tags, self.tag_size)):
+                                   (self.tags, [tags[i] for i in self.tag_index], self.tag_size)):
             for i, text in enumerate(texts):
                 old = group[i]
                 if old.original_text == text:

@@ -14,6 +14,7 @@ from manim import (
     RIGHT,
     UP,
     AnimationGroup,
+    CubicBezier,
     FadeIn,
     LaggedStart,
     Rectangle,
@@ -74,12 +75,15 @@ class WeightGrid(VGroup):
     one); it sets the cell's brightness on a fixed scale. Column labels take
     two alternating lines when the widest word (of any version in ``also``) is
     wider than a cell, and row labels two alternating columns when a row is
-    shorter than a line of text. The labels are ``label_size``.
+    shorter than a line of text. The labels are ``label_size``. Without
+    ``label_columns`` the columns have no labels of their own: :meth:`link_columns`
+    ties each to its word elsewhere (a sentence over the grid, say).
     """
 
     def __init__(self, items: Sequence[str], weights: Sequence[Sequence[float]],
                  cell_width: float, cell_height: float,
-                 also: Sequence[Sequence[str]] = (), label_size: int = LABEL_SIZE) -> None:
+                 also: Sequence[Sequence[str]] = (), label_size: int = LABEL_SIZE,
+                 label_columns: bool = True) -> None:
         super().__init__()
         self.n = n = len(items)
         self.label_size = size = label_size
@@ -97,13 +101,17 @@ class WeightGrid(VGroup):
             align_baselines([label], self.get_cell(i, 0).get_y() - half_x_height)
             if rows_staggered(cell_height, size) and i % 2:
                 label.shift(LEFT * (widest + LABEL_BUFF))
+        self.links = VGroup()
         self.column_labels = VGroup(*(words(w, size, style.MUTED) for w in items))
-        self.staggered = labels_staggered([items, *also], cell_width, size)
+        if not label_columns:
+            self.column_labels = VGroup()
+        self.staggered = label_columns and labels_staggered([items, *also], cell_width, size)
         lift = self.cells.get_top()[1] + LABEL_BUFF
         for j, label in enumerate(self.column_labels):
             label.set_x(self.get_cell(0, j).get_x())
         align_baselines(self.column_labels, 0.0)
-        self.column_labels.shift(UP * (lift - self.column_labels.get_bottom()[1]))
+        if label_columns:
+            self.column_labels.shift(UP * (lift - self.column_labels.get_bottom()[1]))
         if self.staggered:
             for label in self.column_labels[1::2]:
                 label.shift(UP * (self.column_labels[0].height + 0.08))
@@ -125,11 +133,26 @@ class WeightGrid(VGroup):
     def get_cells(self) -> VGroup:
         return self.cells
 
+    def link_columns(self, starts: Sequence[Sequence[float]]) -> VGroup:
+        """Faint curves from each point of ``starts`` (where column j's word stands,
+        say) down to the top of column j; they fade in with the labels."""
+        top = self.cells.get_top()[1] + 0.04
+        for j, (x0, y0, *_) in enumerate(starts):
+            x1, bend = self.get_cell(0, j).get_x(), (y0 - top) / 2
+            link = CubicBezier([x0, y0, 0], [x0, y0 - bend, 0], [x1, top + bend, 0],
+                               [x1, top, 0])
+            self.links.add(link.set_stroke(style.MUTED, width=2, opacity=0.6))
+        self.add(self.links)
+        return self.links
+
     # ----------------------------------------------------------- animations
     def make_fill_animation(self, lag_ratio: float = 0.15) -> LaggedStart:
         """Labels first, then the cells row by row from the top."""
+        labels = VGroup(self.row_labels, self.column_labels)
+        if len(self.links):
+            labels.add(self.links)
         return LaggedStart(
-            FadeIn(VGroup(self.row_labels, self.column_labels)),
+            FadeIn(labels),
             *(FadeIn(self.get_row(i), shift=RIGHT * 0.1) for i in range(self.n)),
             lag_ratio=lag_ratio,
         )
@@ -149,7 +172,7 @@ class WeightGrid(VGroup):
         """
         swaps = []
         for group, edge in ((self.row_labels, RIGHT), (self.column_labels, None)):
-            for i, text in enumerate(items):
+            for i, text in enumerate(items[:len(group)]):
                 old = group[i]
                 if old.original_text == text:
                     continue
@@ -161,24 +184,31 @@ class WeightGrid(VGroup):
 
 class WeightScale(VGroup):
     """The brightness key: a strip from no weight to all of it, with its two ends labelled,
-    under a caption of one or more ``caption`` lines, in ``size`` type."""
+    under a caption of one or more ``caption`` lines, in ``size`` type. A ``vertical``
+    strip runs ``width`` up from 0 at the bottom to 1 at the top (a colour bar beside
+    the grid), ``height`` thick."""
 
     def __init__(self, width: float = 2.4, height: float = 0.32, steps: int = 24,
                  size: int = style.SMALL,
-                 caption: Sequence[str] = ("brightness = weight",)) -> None:
+                 caption: Sequence[str] = ("brightness = weight",),
+                 vertical: bool = False) -> None:
         super().__init__()
+        step_w, step_h = (height, width / steps) if vertical else (width / steps, height)
         self.strip = VGroup(*(
-            Rectangle(width=width / steps, height=height, stroke_width=0)
+            Rectangle(width=step_w, height=step_h, stroke_width=0)
             .set_fill(style.WEIGHT, opacity=k / (steps - 1))
             for k in range(steps)
-        )).arrange(RIGHT, buff=0)
-        self.frame = Rectangle(width=width, height=height).set_stroke(style.FAINT, width=1)
+        )).arrange(UP if vertical else RIGHT, buff=0)
+        frame_w, frame_h = (height, width) if vertical else (width, height)
+        self.frame = Rectangle(width=frame_w, height=frame_h).set_stroke(style.FAINT, width=1)
         self.frame.move_to(self.strip)
-        self.low = words("0", size, style.MUTED).next_to(self.strip, LEFT, buff=0.15)
-        self.high = words("1", size, style.MUTED).next_to(self.strip, RIGHT, buff=0.15)
+        low_side, high_side = (DOWN, UP) if vertical else (LEFT, RIGHT)
+        self.low = words("0", size, style.MUTED).next_to(self.strip, low_side, buff=0.15)
+        self.high = words("1", size, style.MUTED).next_to(self.strip, high_side, buff=0.15)
         self.caption = VGroup(*(words(line, size, style.MUTED) for line in caption))
-        self.caption.arrange(DOWN, buff=0.05)
-        self.caption.next_to(VGroup(self.low, self.strip, self.high), UP, buff=0.15)
+        if caption:
+            self.caption.arrange(DOWN, buff=0.05)
+            self.caption.next_to(VGroup(self.low, self.strip, self.high), UP, buff=0.15)
         self.add(self.strip, self.frame, self.low, self.high, self.caption)
 
     def get_strip(self) -> VGroup:
