@@ -73,7 +73,9 @@ class MatchIsTheWeight(ChapterScene):
         size = len(n["words"])
         versions = [n["words"], after["words"]]
         reader = n["reader_index"]
-        legend_lines = ("each row: one word,", "reading the sentence", "under each word:",
+        # Tall, only the two words the narration needs keep their tag.
+        legend_lines = ("each row: one word,", "reading the sentence",
+                        "under a word:" if self.tall else "under each word:",
                         "the one thing the", "model was given")
         old, new = n["swap"]
         if self.tall:
