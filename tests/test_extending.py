@@ -160,6 +160,8 @@ def test_a_new_scene_passes_the_chapter_checks(tmp_path, monkeypatch, build_scen
         assert record.end - record.start == pytest.approx(lengths[record.name], abs=0.1)
     assert built.layout_problems == [] and built.timing_problems == []
     assert "total 64.8" in built.shown["show"]
+    tall = build_scene(CountTheBudget, durations=lengths, layout="tall")  # its short
+    assert tall.layout_problems == [] and tall.shown == built.shown
 
 
 # ----------------------------------------------------------------- add a slides format
