@@ -22,7 +22,6 @@ import json
 import math
 import re
 import shutil
-import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,7 +30,7 @@ from typing import Any
 from production import bundle, cache, captions, soundtrack
 from production.drawing import encoder_options, frame_size
 from production.pipeline import Plan, Progress, ensure_scenes
-from production.scene_output import META, SceneOutput, building, store, timed_passages
+from production.scene_output import AAC, META, SceneOutput, building, ffmpeg, store, timed_passages
 from production.timings import Word
 from production.workers import run_workers
 
@@ -172,9 +171,8 @@ def make_part(result: SceneOutput, part: Part, quality: str, burn: bool, folder:
              if p.beat in part.beats]
     with tempfile.TemporaryDirectory(dir=folder, prefix=".part-") as scratch:
         work = Path(scratch)
-        _run(["ffmpeg", "-ss", f"{part.start:.6f}", "-t", f"{length:.6f}",
-              "-i", str(result.sound), "-af", f"apad=pad_dur={TAIL}", "-c:a", "pcm_s16le",
-              str(work / "raw.wav")])
+        ffmpeg("-ss", f"{part.start:.6f}", "-t", f"{length:.6f}", "-i", str(result.sound),
+               "-af", f"apad=pad_dur={TAIL}", "-c:a", "pcm_s16le", str(work / "raw.wav"))
         loudness = soundtrack.normalize(work / "raw.wav", work / "sound.wav")
         width, height, fps = frame_size(quality, "tall")
         video = f"tpad=stop_mode=clone:stop_duration={TAIL}"
@@ -183,14 +181,14 @@ def make_part(result: SceneOutput, part: Part, quality: str, burn: bool, folder:
                                             encoding="utf-8")
             video = f"ass=words.ass,{video}"
         options = encoder_options(quality)
-        _run(["ffmpeg", "-ss", f"{part.start:.6f}", "-t", f"{length:.6f}",
-              "-i", str(result.video.resolve()), "-i", "sound.wav",
-              "-map", "0:v", "-map", "1:a", "-vf", video,
-              "-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", options["preset"],
-              "-crf", options["crf"], "-profile:v", "high", "-g", options["g"],
-              "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
-              "-c:a", "aac", "-b:a", "192k", "-shortest", "-movflags", "+faststart",
-              str(folder / f"{name}.mp4")], cwd=work)
+        ffmpeg("-ss", f"{part.start:.6f}", "-t", f"{length:.6f}",
+               "-i", str(result.video.resolve()), "-i", "sound.wav",
+               "-map", "0:v", "-map", "1:a", "-vf", video,
+               "-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", options["preset"],
+               "-crf", options["crf"], "-profile:v", "high", "-g", options["g"],
+               "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
+               *AAC, "-shortest", "-movflags", "+faststart", str(folder / f"{name}.mp4"),
+               cwd=work)
     cues = captions.build(heard, length + TAIL) if heard else []
     if cues:
         (folder / f"{name}.srt").write_text(captions.to_srt(cues), encoding="utf-8")
@@ -201,13 +199,6 @@ def make_part(result: SceneOutput, part: Part, quality: str, burn: bool, folder:
                       for passage in heard for w in passage],
             "captions_burned": bool(burn and heard), "captions": bool(cues),
             "loudness": {"integrated": loudness.integrated, "true_peak": loudness.true_peak}}
-
-
-def _run(command: list[str], cwd: Path | None = None) -> None:
-    done = subprocess.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
-                           *command[1:]], cwd=cwd, capture_output=True, text=True)
-    if done.returncode != 0:
-        raise RuntimeError(f"ffmpeg failed: {(done.stderr.strip().splitlines() or ['?'])[-1]}")
 
 
 def cover_job(name: str, settings: dict[str, Any], target: str) -> tuple[str, int]:

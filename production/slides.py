@@ -19,7 +19,6 @@ writes index.json, which lists what they wrote.
 from __future__ import annotations
 
 import json
-import subprocess
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -32,17 +31,13 @@ from production.scene_output import (
     SceneOutput,
     building,
     draw_and_mix,
+    ffmpeg,
     store,
     video_seconds,
 )
 
 GIF_LIMIT = 8 * 1024 * 1024  # bytes
 GIF_STEPS = ((640, 12), (480, 10), (400, 8), (320, 6))  # (width px, fps), tried in turn
-
-
-def _ffmpeg(*args: str) -> None:
-    subprocess.run(["ffmpeg", "-hide_banner", "-nostats", "-y", *args],
-                   capture_output=True, check=True)
 
 
 # ----------------------------------------------------------------- transparent clips
@@ -66,11 +61,11 @@ def produce_alpha(scene_class: Any, entry: Path, render: Draw, *,
         d = draw_and_mix(scene_class, work, render, narrate=narrate, settings=settings,
                          voice=voice)
         webm, mov = alpha_files(work, name)
-        _ffmpeg("-i", str(d.silent), "-i", str(d.sound), "-map", "0:v:0", "-map", "1:a:0",
+        ffmpeg("-i", str(d.silent), "-i", str(d.sound), "-map", "0:v:0", "-map", "1:a:0",
                 "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-b:v", "0", "-crf", "34",
                 "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1",
                 "-auto-alt-ref", "0", "-c:a", "libopus", "-b:a", "128k", str(webm))
-        _ffmpeg("-i", str(d.silent), "-i", str(d.sound), "-map", "0:v:0", "-map", "1:a:0",
+        ffmpeg("-i", str(d.silent), "-i", str(d.sound), "-map", "0:v:0", "-map", "1:a:0",
                 "-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le",
                 "-vendor", "apl0", "-c:a", "pcm_s16le", str(mov))
         d.sound.unlink()
@@ -91,7 +86,7 @@ def load_alpha(entry: Path, name: str) -> bool:
 
 def silent_copy(video: Path, target: Path) -> None:
     with bundle.writing(target) as partial:
-        _ffmpeg("-i", str(video), "-map", "0:v:0", "-c:v", "copy", "-an", "-movflags",
+        ffmpeg("-i", str(video), "-map", "0:v:0", "-c:v", "copy", "-an", "-movflags",
                 "+faststart", "-f", "mp4", str(partial))
 
 
@@ -108,7 +103,7 @@ def gif(video: Path, target: Path) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         trial = Path(tmp) / "clip.gif"
         for width, fps in GIF_STEPS:
-            _ffmpeg("-i", str(video), "-filter_complex",
+            ffmpeg("-i", str(video), "-filter_complex",
                     f"fps={fps},scale={width}:-2:flags=lanczos,split[a][b];"
                     "[a]palettegen=max_colors=128:stats_mode=diff[p];"
                     "[b][p]paletteuse=dither=bayer:bayer_scale=3:diff_mode=rectangle",
