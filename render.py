@@ -34,7 +34,10 @@ from production.errors import DiskFullError, JobFailed, UsageError
 from production.workers import Terminated, WorkerDied, stop_on_sigterm
 
 if TYPE_CHECKING:
+    from production.chapters import Chapter
     from production.pipeline import Plan
+
+DEFAULT_CHAPTER = "attention"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -44,13 +47,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    commands.add_parser("list", help="print the chapter's scenes, one name a line, in order")
+    listing = commands.add_parser("list", help="print every chapter with its scenes, in order")
+    listing.add_argument("--json", action="store_true",
+                         help='as JSON: {"chapters": [{"name", "title", "scenes"}, ...]}')
     commands.add_parser("voices", help="print the voices --voice takes, with their licences")
 
     numbers = commands.add_parser(
         "numbers", help="print every number the chapter shows as one JSON object"
     )
     _add_settings(numbers)
+    _add_chapter(numbers)
 
     render = commands.add_parser(
         "render", help="render the chapter (or the named scenes) to a publish bundle",
@@ -89,6 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _sweep_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scenes", nargs="*", metavar="SCENE",
                         help="scene names from `render.py list` (at least one)")
+    _add_chapter(parser)
     output = parser.add_argument_group("output")
     output.add_argument("--quality", default="publish",
                         help="preview, draft, publish or 4k, as for render; default publish")
@@ -110,6 +117,7 @@ def _scene_options(parser: argparse.ArgumentParser, out_help: str) -> argparse._
     """The options render and slides share: scenes, quality, output, content, dry run."""
     parser.add_argument("scenes", nargs="*", metavar="SCENE",
                         help="scene names from `render.py list` (default: all, in order)")
+    _add_chapter(parser)
     output = parser.add_argument_group("output")
     output.add_argument("--quality", default="publish",
                         help="preview (854x480, 15 fps), draft (1280x720, 30), "
@@ -144,17 +152,39 @@ def _add_scheduler(group: argparse._ArgumentGroup) -> None:
                             "default: $EXPLAINER_SCHEDULER, else local worker processes")
 
 
+def _add_chapter(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--chapter", default=DEFAULT_CHAPTER, metavar="NAME",
+                        help=f"the chapter, from `render.py list` (default: {DEFAULT_CHAPTER})")
+
+
 def _add_settings(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
     parser.add_argument("--set", dest="settings", action="append", default=[],
                         metavar="SECTION.PARAM=VALUE",
                         help="change a default, e.g. spotlight.sharpness=8 (repeatable)")
 
 
-def cmd_list(args: argparse.Namespace) -> int:
-    from scenes import CHAPTER
+def chapters() -> dict[str, Chapter]:
+    """Every chapter: each folder of scenes/ with a chapter.py."""
+    from production.chapters import discover
 
-    for scene in CHAPTER.scenes:
-        print(scene.__name__)
+    return discover("scenes", paths.ROOT / "scenes")
+
+
+def chapter(args: argparse.Namespace) -> Chapter:
+    from production.chapters import pick
+
+    return pick(chapters(), args.chapter)
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    found = [{"name": c.name, "title": c.title, "scenes": [s.__name__ for s in c.scenes]}
+             for c in chapters().values()]
+    if args.json:
+        print(json.dumps({"chapters": found}, indent=1, ensure_ascii=False))
+        return 0
+    for c in found:
+        print(f"{c['name']}: {c['title']}")
+        print("\n".join(f"  {scene}" for scene in c["scenes"]))
     return 0
 
 
@@ -171,10 +201,10 @@ def cmd_voices(args: argparse.Namespace) -> int:
 
 
 def cmd_numbers(args: argparse.Namespace) -> int:
-    from core.ledger import compute
     from production.pipeline import parse_settings
 
-    ledger = compute(parse_settings(args.settings))
+    picked = chapter(args)
+    ledger = picked.ledger.compute(parse_settings(picked, args.settings))
     sys.stdout.write(json.dumps(ledger, indent=1, ensure_ascii=False, allow_nan=False) + "\n")
     return 0
 
@@ -182,7 +212,8 @@ def cmd_numbers(args: argparse.Namespace) -> int:
 def _plan(args: argparse.Namespace, default_out: str, layout: str = "wide") -> Plan:
     from production import pipeline
 
-    return pipeline.plan(scenes=args.scenes, quality=args.quality, settings=args.settings,
+    return pipeline.plan(chapter(args), scenes=args.scenes, quality=args.quality,
+                         settings=args.settings,
                          out=args.out, default_out=paths.OUT / default_out, jobs=args.jobs,
                          narrate=not args.no_narration,
                          keyframes=getattr(args, "keyframes", None), voice=args.voice,
@@ -271,7 +302,8 @@ def _shorts(args: argparse.Namespace, plan: Plan) -> int:
 def cmd_sweep(args: argparse.Namespace) -> int:
     from production import sweep
 
-    planned = sweep.plan(scenes=args.scenes, settings=args.settings, quality=args.quality,
+    planned = sweep.plan(chapter(args), scenes=args.scenes, settings=args.settings,
+                         quality=args.quality,
                          out=args.out, jobs=args.jobs, narrate=not args.no_narration,
                          voice=args.voice, scheduler=args.scheduler)
     with closing(planned):

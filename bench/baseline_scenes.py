@@ -9,11 +9,12 @@ scene is a variant (a subclass) whose beat lengths come from the same narration
 from __future__ import annotations
 
 from production import narration
-from scenes import SCENES_IN_ORDER
+from scenes.attention.chapter import CHAPTER
 
-for _scene in SCENES_IN_ORDER:
+for _scene in CHAPTER.scenes:
     _passages = narration.prepare(_scene.__name__, list(_scene.beat_seconds),
-                                  values=narration.spoken_values(_scene, None))
+                                  values=narration.spoken_values(CHAPTER, _scene, None),
+                                  narration_dir=CHAPTER.narration)
     globals()[_scene.__name__] = type(_scene.__name__, (_scene,), {
         "durations": narration.beat_lengths(_scene.beat_seconds, _passages),
         "__module__": __name__,

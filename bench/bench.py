@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from production.drawing import QUALITIES  # noqa: E402
-from scenes import SCENES_IN_ORDER  # noqa: E402
+from scenes.attention.chapter import SCENES_IN_ORDER  # noqa: E402
 
 PYTHON = sys.executable
 MANIM = str(Path(sys.executable).with_name("manim"))

@@ -10,63 +10,16 @@ parameter and what is allowed.
 
 from __future__ import annotations
 
-import copy
-import json
 import math
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import asdict
 from typing import Any
 
 from core import bottleneck, grid, potion, seq2seq, spotlight
-
-
-class SettingError(ValueError):
-    """A --set value that is unknown or out of range; the message is one line."""
-
-
-@dataclass(frozen=True)
-class Param:
-    """One settable parameter: its default, a parser from text, and what is allowed."""
-
-    default: Any
-    parse: Callable[[str], Any]
-    allowed: str
-
-
-def _number(low: float, *, whole: bool = False, high: float = math.inf) -> Callable[[str], Any]:
-    def parse(text: str) -> Any:
-        try:
-            value = float(text)
-        except ValueError:
-            raise ValueError("not a number") from None
-        if not math.isfinite(value):
-            raise ValueError("not a finite number")
-        if whole and value != int(value):
-            raise ValueError("not a whole number")
-        if not low <= value <= high or value <= 0:
-            raise ValueError("out of range")
-        return int(value) if whole else value
-
-    return parse
-
-
-def _boolean(text: str) -> bool:
-    table = {"true": True, "yes": True, "on": True, "1": True,
-             "false": False, "no": False, "off": False, "0": False}
-    if text.lower() not in table:
-        raise ValueError("not true or false")
-    return table[text.lower()]
-
-
-def _choice(options: Iterable[str]) -> Callable[[str], str]:
-    options = tuple(options)
-
-    def parse(text: str) -> str:
-        if text not in options:
-            raise ValueError("not one of the choices")
-        return text
-
-    return parse
+from core.ledgers import Ledger, Param, SettingError, Settings
+from core.ledgers import boolean as _boolean
+from core.ledgers import choice as _choice
+from core.ledgers import number as _number
 
 
 def _sentence(text: str) -> tuple[str, ...]:
@@ -134,41 +87,8 @@ PARAMS: dict[str, dict[str, Param]] = {
 }
 
 
-def parse_settings(items: Iterable[str]) -> dict[str, dict[str, Any]]:
-    """Turn ``SECTION.PARAM=VALUE`` strings into checked values over the defaults."""
-    settings = {s: {} for s in PARAMS}
-    for item in items:
-        name, sep, text = item.partition("=")
-        section, dot, param = name.partition(".")
-        if not sep or not dot:
-            raise SettingError(f"--set {item!r}: expected SECTION.PARAM=VALUE")
-        if section not in PARAMS:
-            raise SettingError(
-                f"--set {name}: unknown section {section!r}; sections: {', '.join(PARAMS)}"
-            )
-        if param not in PARAMS[section]:
-            raise SettingError(
-                f"--set {name}: unknown parameter; {section} takes: "
-                + ", ".join(PARAMS[section])
-            )
-        spec = PARAMS[section][param]
-        try:
-            settings[section][param] = spec.parse(text.strip())
-        except ValueError:
-            raise SettingError(f"--set {name}={text!r}: must be {spec.allowed}") from None
-    return resolve(settings)
-
-
-def resolve(settings: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, dict[str, Any]]:
-    """Fill in defaults (parsed) and check the cross-parameter rules."""
-    out: dict[str, dict[str, Any]] = {}
-    for section, params in PARAMS.items():
-        given = dict((settings or {}).get(section, {}))
-        out[section] = {
-            name: given[name] if name in given else spec.parse(str(spec.default))
-            if isinstance(spec.default, str) else spec.default
-            for name, spec in params.items()
-        }
+def _grid_rules(out: Settings) -> None:
+    """The grid's reader and swapped word must be words of its sentence."""
     g = out["grid"]
     if g["reader"] not in g["sentence"]:
         raise SettingError(
@@ -179,7 +99,6 @@ def resolve(settings: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str
         raise SettingError(
             f"--set grid.swap: {g['swap'][0]!r} is not in the sentence ({' '.join(g['sentence'])})"
         )
-    return out
 
 
 def swapped(words: tuple[str, ...], swap: tuple[str, str]) -> tuple[str, ...]:
@@ -333,22 +252,12 @@ SECTIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 }
 
 
-def section(name: str, settings: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Any]:
-    """The numbers of one section, for the given (or default) settings.
+#: the attention chapter's ledger
+LEDGER = Ledger(PARAMS, SECTIONS, _grid_rules)
+parse_settings = LEDGER.parse_settings
+resolve = LEDGER.resolve
+section = LEDGER.section
+compute = LEDGER.compute
 
-    Worked out once per section and settings in a process (the seq2seq models train
-    for a second or two), however often the scene, its narration and its cache key
-    ask; each caller gets its own copy."""
-    resolved = resolve(settings)
-    key = (name, json.dumps(resolved, sort_keys=True, default=repr))
-    if key not in _WORKED_OUT:
-        _WORKED_OUT[key] = SECTIONS[name](resolved)
-    return copy.deepcopy(_WORKED_OUT[key])
-
-
-_WORKED_OUT: dict[tuple[str, str], dict[str, Any]] = {}
-
-
-def compute(settings: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Any]:
-    """The whole ledger: a key per section of the chapter, each a dict of plain data."""
-    return {name: section(name, settings) for name in SECTIONS}
+__all__ = ["LEDGER", "PARAMS", "SECTIONS", "Param", "SettingError", "compute", "parse_settings",
+           "resolve", "section"]

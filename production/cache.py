@@ -30,12 +30,11 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from production import narration, paths
+from production import imports, narration, paths
 
 ROOT, CACHE = paths.ROOT, paths.CACHE
 SCENES = CACHE / "scenes"
 CHAPTERS = CACHE / "chapters"
-CODE_FOLDERS = ("core", "scenes", "production")
 CACHE_VERSION = "3"
 #: written into every record, so pruning knows an entry is the project's own
 MARKER = "attention-explainer cache entry"
@@ -49,17 +48,30 @@ def file_hash(path: Path) -> str:
     return digest.hexdigest()
 
 
+#: the modules that draw, mix and encode a scene (each scene's own code comes on top)
+DRAWING = ("production.drawing", "production.scene_output", "production.stills")
+#: the modules that join scenes into the chapter
+JOINING = ("production.chapter",)
+
+
 @functools.lru_cache(maxsize=1)
-def code_fingerprint() -> str:
-    """A hash of every Python file that draws, computes or mixes, and the tool versions."""
-    digest = hashlib.sha256(CACHE_VERSION.encode())
-    for folder in CODE_FOLDERS:
-        for path in sorted((ROOT / folder).rglob("*.py")):
-            digest.update(str(path.relative_to(ROOT)).encode())
-            digest.update(path.read_bytes())
-    for package in ("manim", "numpy", "pydub", "av"):
-        digest.update(f"{package}={metadata.version(package)}".encode())
-    return digest.hexdigest()
+def tool_versions() -> str:
+    return "\n".join(f"{package}={metadata.version(package)}"
+                     for package in ("manim", "numpy", "pydub", "av"))
+
+
+def code_fingerprint(modules: tuple[str, ...] = DRAWING, roots: tuple[Path, ...] = (ROOT,)
+                     ) -> str:
+    """A hash of the code ``modules`` run (their files and the project files they import,
+    transitively: see production/imports.py) and of the tool versions."""
+    return _digest({"version": CACHE_VERSION, "tools": tool_versions(),
+                    "code": imports.fingerprint(modules, (*roots, ROOT))})
+
+
+def scene_code(chapter: Any, scene_class: Any) -> str:
+    """A hash of the code drawing ``scene_class`` runs: its module and what that imports,
+    and the drawing and encoding code; not other scenes, not the outputs' code."""
+    return code_fingerprint((scene_class.__module__, *DRAWING), chapter.roots())
 
 
 def _digest(parts: dict[str, Any]) -> str:
@@ -67,20 +79,19 @@ def _digest(parts: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
-def scene_key(scene_class: Any, quality: str, settings: dict[str, Any], narrate: bool,
+def scene_key(chapter: Any, scene_class: Any, quality: str, settings: dict[str, Any],
+              narrate: bool,
               voice: narration.VoiceEngine = narration.DEFAULT_VOICE,
               encoder: dict[str, str] | None = None,
               passages: list[narration.Passage] | None = None, layout: str = "wide") -> str:
     """The content key of one scene's finished files (``encoder``: the video encoder's
     options; ``passages``: the scene's prepared narration, prepared here when not given;
     ``layout``: the frame it is laid out for)."""
-    from core import ledger
-
     name = scene_class.__name__
     parts: dict[str, Any] = {
         "scene": name,
-        "code": code_fingerprint(),
-        "numbers": ledger.section(scene_class.section, settings) if scene_class.section else {},
+        "code": scene_code(chapter, scene_class),
+        "numbers": narration.numbers_of(chapter, scene_class, settings),
         "quality": quality,
         "encoder": encoder or {},
         "narrate": narrate,
@@ -92,24 +103,26 @@ def scene_key(scene_class: Any, quality: str, settings: dict[str, Any], narrate:
         # replaced) changes the key. Speaking here also fills the speech cache for the
         # workers, which then only read it.
         parts["voice"] = voice.key()
-        parts["script"] = narration.script_for(scene_class, settings)
+        parts["script"] = narration.script_for(chapter, scene_class, settings)
         if passages is None:
-            passages = speech(scene_class, settings, voice)
+            passages = speech(chapter, scene_class, settings, voice)
         parts["speech"] = {p.beat: file_hash(p.audio) for p in passages}
         # When each word is said moves the animations that wait for a mark.
         parts["words"] = {p.beat: [[w.text, w.start, w.end] for w in p.words] for p in passages}
     return _digest(parts)
 
 
-def speech(scene_class: Any, settings: dict[str, Any] | None,
+def speech(chapter: Any, scene_class: Any, settings: dict[str, Any] | None,
            voice: narration.VoiceEngine = narration.DEFAULT_VOICE) -> list[narration.Passage]:
     """The scene's passages, spoken (or taken from the speech cache)."""
     return narration.prepare(scene_class.__name__, list(scene_class.beat_seconds), voice,
-                             values=narration.spoken_values(scene_class, settings))
+                             values=narration.spoken_values(chapter, scene_class, settings),
+                             narration_dir=chapter.narration, voice_dir=chapter.recordings)
 
 
 def chapter_key(scene_keys: list[str], quality: str) -> str:
-    return _digest({"scenes": scene_keys, "quality": quality, "code": code_fingerprint()})
+    return _digest({"scenes": scene_keys, "quality": quality,
+                    "code": code_fingerprint(JOINING)})
 
 
 # ----------------------------------------------------------------- entries

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import dataclasses
 import hashlib
 import logging
 import os
@@ -60,19 +61,24 @@ def address(given: str | None) -> str | None:
 # ----------------------------------------------------------------- what a worker runs
 
 
-def assets_fingerprint() -> str:
-    """A hash of everything under assets/ (narration, recordings, the lexicon): a worker
-    with other assets would render other scenes under the same keys."""
+def assets_fingerprint(chapter: Any) -> str:
+    """A hash of everything under assets/ (recordings, the lexicon) and of the chapter's
+    narration: a worker with other assets would render other scenes under the same keys."""
     digest = hashlib.sha256()
-    for path in sorted(p for p in paths.ASSETS.rglob("*") if p.is_file()):
-        digest.update(str(path.relative_to(paths.ASSETS)).encode() + b"\0")
-        digest.update(cache.file_hash(path).encode())
+    for folder in (paths.ASSETS, chapter.narration, chapter.recordings):
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            digest.update(str(path.relative_to(folder)).encode() + b"\0")
+            digest.update(cache.file_hash(path).encode())
     return digest.hexdigest()
 
 
-def facts(voice: Any = None) -> dict[str, Any]:
-    """What this process renders with: code, assets, packages, Python, ffmpeg, and why
-    ``voice`` cannot speak here (None when it can)."""
+#: the modules a worker runs besides the chapter's: the jobs of every output
+RUNS = (*cache.DRAWING, "production.pipeline", "production.slides", "production.shorts")
+
+
+def facts(chapter: Any, voice: Any = None) -> dict[str, Any]:
+    """What this process renders ``chapter`` with: code, assets, packages, Python, ffmpeg,
+    and why ``voice`` cannot speak here (None when it can)."""
     versions = {}
     for name in PACKAGES:
         try:
@@ -80,8 +86,8 @@ def facts(voice: Any = None) -> dict[str, Any]:
         except metadata.PackageNotFoundError:
             versions[name] = "missing"
     return {
-        "code": cache.code_fingerprint(),
-        "assets": assets_fingerprint(),
+        "code": cache.code_fingerprint((chapter.module, *RUNS), chapter.roots()),
+        "assets": assets_fingerprint(chapter),
         "python": platform.python_version(),
         "packages": versions,
         "ffmpeg": shutil.which("ffmpeg") is not None,
@@ -109,11 +115,11 @@ def differences(here: dict[str, Any], there: dict[str, Any]) -> list[str]:
     return found
 
 
-def check_workers(client: Any, voice: Any) -> int:
-    """Every worker renders as this process would; otherwise a UsageError naming the
-    first worker that differs and how. Returns the number of workers."""
-    here = facts(voice)
-    theirs = client.run(facts, voice)
+def check_workers(client: Any, chapter: Any, voice: Any) -> int:
+    """Every worker renders ``chapter`` as this process would; otherwise a UsageError
+    naming the first worker that differs and how. Returns the number of workers."""
+    here = facts(chapter, voice)
+    theirs = client.run(facts, chapter, voice)
     if not theirs:
         raise UsageError(f"the scheduler at {client.scheduler.address} has no workers; "
                          "start some with `dask worker ADDRESS`")
@@ -197,14 +203,15 @@ def remote_job(label: str, job: Callable[..., tuple[Any, int]], args: tuple[Any,
 
     try:
         _keep_speech(speech)
-        if _sees(token):
+        task = args[0] if len(args) == 1 and hasattr(args[0], "entry") else None
+        if task is None or _sees(token):  # a job that returns what it made, or a shared disk
             result, _ = job(*args)
             return result, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, {}, {}
         with tempfile.TemporaryDirectory(prefix="explainer-task-") as scratch:
-            entry = Path(scratch) / Path(args[4]).name
-            frames = Path(scratch) / "keyframes" if args[5] else None
-            mine = (*args[:4], str(entry), str(frames) if frames else None, *args[6:])
-            result, _ = job(*mine)
+            entry = Path(scratch) / Path(task.entry).name
+            frames = Path(scratch) / "keyframes" if task.keyframes else None
+            result, _ = job(dataclasses.replace(task, entry=str(entry),
+                                                keyframes=str(frames) if frames else None))
             shipped = _files(entry) if entry.is_dir() else {}
             pictures = _files(frames) if frames and frames.is_dir() else {}
         return result, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, shipped, pictures
@@ -246,16 +253,14 @@ def speech_of(passages: list[Any]) -> dict[str, bytes]:
     return shipped
 
 
-def _warm(scenes: list[str], settings: dict[str, Any]) -> None:
+def _warm(chapter: Any, scenes: list[str], settings: dict[str, Any]) -> None:
     """Import what drawing a scene needs and work out the scenes' ledger sections."""
     import production.drawing  # noqa: F401  (Manim)
-    from core import ledger
-    from scenes import CHAPTER
 
     for name in scenes:
-        section = CHAPTER.by_name()[name].section
+        section = chapter.scene(name).section
         if section:
-            ledger.section(section, settings)
+            chapter.ledger.section(section, settings)
 
 
 def _tuned(dask_worker: Any) -> None:
@@ -297,12 +302,12 @@ class Session:
     before anything is written. ``run`` sends scene jobs; ``close`` ends it (and a
     LocalCluster it started)."""
 
-    def __init__(self, where: str, workers: int, voice: Any) -> None:
+    def __init__(self, where: str, workers: int, chapter: Any, voice: Any) -> None:
         self.client, self.cluster = connect(where, workers)
         self.token = (str(cache.CACHE / f".cluster-{os.getpid()}-{time.time_ns()}"),
                       os.urandom(16).hex())
         try:
-            self.workers = check_workers(self.client, voice)
+            self.workers = check_workers(self.client, chapter, voice)
             self.client.run(_tuned)
             self.slots = sum(w["nthreads"] for w in
                              self.client.scheduler_info()["workers"].values()) or 1
@@ -310,12 +315,12 @@ class Session:
             self.close()
             raise
 
-    def warm(self, scenes: list[str], settings: dict[str, Any]) -> None:
+    def warm(self, chapter: Any, scenes: list[str], settings: dict[str, Any]) -> None:
         """Have every worker import Manim and the scenes and work out their ledger
         sections now, while the render plans, not at its first scene (a task each, not
         waited for)."""
         self.warming = [  # kept: a future no one holds is cancelled
-            self.client.submit(_warm, scenes, settings, workers=[worker], pure=False,
+            self.client.submit(_warm, chapter, scenes, settings, workers=[worker], pure=False,
                                key=f"warm-{worker}-{time.time_ns()}")
             for worker in self.client.scheduler_info()["workers"]]
 
@@ -331,7 +336,7 @@ class Session:
         """Run (label, function, arguments) scene jobs as tasks; ``speech[label]`` is what
         each one speaks. Returns each label's result and the workers' peak memory (KiB),
         as :func:`production.workers.run_workers` does; the files come home into this
-        cache (argument 4 of a job is its cache entry, argument 5 its key-frame folder)."""
+        cache (a job's one argument is a task naming its cache entry and key-frame folder)."""
         from distributed import wait
 
         client, futures = self.client, {}
@@ -386,10 +391,11 @@ class Session:
 def _come_home(files: dict[str, bytes], pictures: dict[str, bytes],
                args: tuple[Any, ...]) -> None:
     """A finished task's files into this cache, and its key frames into their folder."""
+    task, = args
     if files:
-        store_entry(files, Path(args[4]))
-    if pictures and args[5]:
-        folder = Path(args[5])
+        store_entry(files, Path(task.entry))
+    if pictures and task.keyframes:
+        folder = Path(task.keyframes)
         folder.mkdir(parents=True, exist_ok=True)
         for name, data in pictures.items():
             (folder / name).write_bytes(data)

@@ -37,13 +37,14 @@ def encoder_options(quality: str) -> dict[str, str]:
     }
 
 
-def construct_scene(scene_class: Any, quality: str, settings: dict[str, Any] | None,
+def construct_scene(chapter: Any, scene_class: Any, quality: str,
+                    settings: dict[str, Any] | None,
                     media_dir: Path, *, video: bool, keyframes: Path | None = None,
                     transparent: bool = False,
                     durations: dict[str, float] | None = None,
                     mark_times: dict[str, dict[str, float]] | None = None,
                     layout: str = "wide") -> Any:
-    """Run one scene under Manim at ``quality``; returns the finished Scene.
+    """Run one scene of ``chapter`` under Manim at ``quality``; returns the finished Scene.
 
     The scene is drawn as this render decides (``settings``, beat lengths
     ``durations``, ``mark_times``, ``keyframes`` folder), through a subclass made for
@@ -67,22 +68,22 @@ def construct_scene(scene_class: Any, quality: str, settings: dict[str, Any] | N
         "verbosity": "WARNING",
         "output_file": scene_class.__name__,
     }
-    if layout == "tall":
-        from scenes import style
-
-        options.update({"frame_width": style.TALL_WIDTH, "frame_height": style.TALL_HEIGHT})
+    units = scene_class.frame_units(layout)
+    if units is not None:
+        options.update({"frame_width": units[0], "frame_height": units[1]})
     if video and transparent:
         options.update({"transparent": True, "format": "mov"})
     elif video:
         options["video_encoder_options"] = encoder_options(quality)
     else:
         options.update({"format": "png", "write_to_movie": False})
-    if mark_times is None:
-        from production import narration
+    from production import narration
 
-        mark_times = narration.mark_times(scene_class, settings, [],
+    if mark_times is None:
+        mark_times = narration.mark_times(chapter, scene_class, settings, [],
                                           {**scene_class.beat_seconds, **(durations or {})})
-    drawn = scene_class.made_for(settings=settings, durations=durations,
+    drawn = scene_class.made_for(numbers=narration.numbers_of(chapter, scene_class, settings),
+                                 durations=durations,
                                  keyframe_dir=keyframes, mark_times=mark_times, layout=layout)
     with tempconfig(options):
         scene = drawn(renderer=_renderer()) if video and not transparent else drawn()

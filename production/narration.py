@@ -1,6 +1,6 @@
 """Narration: one passage per beat, spoken offline or taken from a recording.
 
-The text lives in ``assets/narration/SCENE.txt``, one passage per beat::
+The text lives in ``scenes/attention/narration/SCENE.txt``, one passage per beat::
 
     [beat_name]
     The words spoken over that beat, on one or more lines.
@@ -48,8 +48,6 @@ from production import marks, paths, spoken, timings
 from production.errors import DiskFullError, is_disk_full
 from production.timings import Word
 
-NARRATION_DIR = paths.NARRATION
-VOICE_DIR = paths.VOICE
 CACHE_DIR = paths.CACHE / "voice"
 
 LEAD_IN = 0.4  # seconds of picture before a passage starts
@@ -219,10 +217,165 @@ def piper_version() -> str:
 
 @functools.lru_cache(maxsize=4)
 def _loaded(model: str, config: str) -> Any:
-    """A Piper voice loaded once per process (a worker speaks many passages)."""
+    """A Piper voice loaded once per process (a worker speaks many passages), as
+    ``PiperVoice.load(model, config_path=config, include_alignments=True)`` loads it, but
+    with its noise seeded: the model's random ops read their noise from inputs
+    (:func:`_noise_as_inputs`) that its session (:class:`_SeededSession`) fills."""
+    import onnx
+    import onnxruntime
     from piper import PiperVoice
+    from piper.config import PiperConfig
+    from piper.patch_voice_with_alignment import add_alignment_output
 
-    return PiperVoice.load(model, config_path=config, include_alignments=True)
+    graph = onnx.load(model)
+    try:
+        add_alignment_output(graph)
+    except ValueError:  # no Ceil tensor, or already an output: as piper, use it as it is
+        pass
+    noise = _noise_as_inputs(graph)
+    options = onnxruntime.SessionOptions()
+    # onnxruntime splits its sums by its thread count (by default one per core), which
+    # moves the last bit of some samples: one thread a run gives every machine the same
+    # bytes (and is no slower here; passages are spoken a few at once, see speak_all)
+    options.intra_op_num_threads = options.inter_op_num_threads = 1
+    session = onnxruntime.InferenceSession(graph.SerializeToString(), sess_options=options,
+                                           providers=["CPUExecutionProvider"])
+    settings = json.loads(_read_text(Path(config)))
+    return PiperVoice(config=PiperConfig.from_dict(settings),
+                      session=_SeededSession(session, noise))
+
+
+#: Bumped when the way Piper's noise is drawn changes (it is in the voice's key).
+NOISE_VERSION = "1"
+#: what the seeded noise's inputs and outputs in a Piper model are named (a number follows)
+_NOISE = "seeded_noise_"
+_RANDOM_OPS = {"RandomNormal", "RandomNormalLike", "RandomUniform", "RandomUniformLike",
+               "Multinomial", "Bernoulli"}
+
+
+def _noise_as_inputs(model: Any) -> list[tuple[str, float, float]]:
+    """Makes each random op of a Piper model (``RandomNormalLike``: its VITS draws the
+    phoneme lengths and the voice's variation from a normal noise, scaled by
+    ``noise_w`` and ``noise_scale``) read its noise from an input instead: a 1-D float
+    tensor at least as long as the noise, whose first values are taken, in order, and
+    shaped like the op's. An output ``NAME_needed`` per op says how many values it took;
+    an input that was too short is padded with zeros, and the run must be made again with
+    at least that many. Returns each input's name with the op's mean and scale.
+    onnxruntime's own random ops cannot be seeded per run (their generator is seeded once,
+    when the session is made, from ``onnxruntime.set_seed``'s process-wide seed, and moves
+    on with every run), so the same passage was spoken differently each time."""
+    from onnx import TensorProto, helper
+
+    graph, noise, nodes = model.graph, [], []
+    for node in graph.node:
+        if node.op_type != "RandomNormalLike" or node.domain not in ("", "ai.onnx"):
+            nodes.append(node)
+            continue
+        attributes = {a.name: helper.get_attribute_value(a) for a in node.attribute}
+        name, at = f"{_NOISE}{len(noise)}", f"/{_NOISE}{len(noise)}/"
+        noise.append((name, float(attributes.get("mean", 0.0)),
+                      float(attributes.get("scale", 1.0))))
+        dtype = int(attributes.get("dtype", TensorProto.FLOAT))
+        shaped = node.output[0] if dtype == TensorProto.FLOAT else at + "shaped"
+        graph.input.append(helper.make_tensor_value_info(name, TensorProto.FLOAT,
+                                                         [name + "_length"]))
+        graph.output.append(helper.make_tensor_value_info(name + "_needed",
+                                                          TensorProto.INT64, [1]))
+        graph.initializer.append(helper.make_tensor(at + "zero", TensorProto.INT64, [1], [0]))
+        nodes += [
+            helper.make_node("Shape", [node.input[0]], [at + "shape"]),
+            helper.make_node("ReduceProd", [at + "shape"], [name + "_needed"], keepdims=1),
+            helper.make_node("Shape", [name], [at + "length"]),
+            helper.make_node("Sub", [name + "_needed", at + "length"], [at + "short"]),
+            helper.make_node("Max", [at + "short", at + "zero"], [at + "missing"]),
+            helper.make_node("Concat", [at + "zero", at + "missing"], [at + "pads"], axis=0),
+            helper.make_node("Pad", [name, at + "pads"], [at + "padded"]),
+            helper.make_node("Slice", [at + "padded", at + "zero", name + "_needed"],
+                             [at + "values"]),
+            helper.make_node("Reshape", [at + "values", at + "shape"], [shaped]),
+        ]
+        if shaped != node.output[0]:
+            nodes.append(helper.make_node("Cast", [shaped], [node.output[0]], to=dtype))
+    del graph.node[:]
+    graph.node.extend(nodes)
+
+    def random_ops(graph: Any) -> Iterator[str]:
+        for node in graph.node:
+            if node.op_type in _RANDOM_OPS:
+                yield node.op_type
+            for attribute in node.attribute:
+                for sub in [attribute.g, *attribute.graphs]:
+                    yield from random_ops(sub)
+
+    left = sorted(set(random_ops(graph)))
+    if left:
+        raise ValueError(f"the model draws noise with {', '.join(left)}, which cannot be "
+                         "seeded (only RandomNormalLike can)")
+    return noise
+
+
+class _SeededSession:
+    """The onnxruntime session of a Piper model whose random ops read their noise from
+    inputs (:func:`_noise_as_inputs`); its ``run`` (piper calls it once a sentence) fills
+    them from numpy generators (PCG64, the same on every machine) seeded by a SHA-256 of
+    the run's own inputs: the sentence's phoneme ids, the noise and length scales and
+    the speaker. So a sentence spoken with the same voice and settings is the same, byte
+    for byte, in any process, whatever was spoken before, from any thread (nothing is
+    shared but the session, whose ``run`` onnxruntime lets threads call at once); the
+    noise is drawn as before (same distribution and scales), so the voice is as natural.
+    Every try at a pace has its own length scale, so its own noise."""
+
+    #: noise values a phoneme id to draw at first (joe takes about 2 a sentence for its
+    #: lengths and 420 for its voice at the pace; a longer draw changes nothing, it only
+    #: costs a little time, and a short one is drawn again)
+    FIRST_DRAW = 2048
+
+    def __init__(self, session: Any, noise: list[tuple[str, float, float]]) -> None:
+        self.session, self.noise = session, noise
+        self.outputs = [o.name for o in self.get_outputs()]
+        self.per_id = [float(self.FIRST_DRAW)] * len(noise)
+
+    def __getattr__(self, name: str) -> Any:  # get_inputs, get_providers, ...
+        if name == "session":
+            raise AttributeError(name)
+        return getattr(self.session, name)
+
+    def get_outputs(self) -> list[Any]:
+        return [o for o in self.session.get_outputs() if not o.name.startswith(_NOISE)]
+
+    @staticmethod
+    def seed(feed: dict[str, Any]) -> int:
+        digest = hashlib.sha256(f"piper noise {NOISE_VERSION}\n".encode())
+        for name in sorted(feed):
+            value = np.ascontiguousarray(feed[name])
+            digest.update(f"{name} {value.dtype.str} {value.shape}\n".encode())
+            digest.update(value.tobytes())
+        return int.from_bytes(digest.digest(), "little")
+
+    def run(self, output_names: list[str] | None, input_feed: dict[str, Any],
+            run_options: Any = None) -> list[Any]:
+        if not self.noise:
+            return self.session.run(output_names, input_feed, run_options)
+        wanted = list(output_names or self.outputs)
+        seed, ids = self.seed(input_feed), max(int(np.size(input_feed.get("input", 1))), 1)
+        lengths = [int(per_id * ids) + 1024 for per_id in self.per_id]
+        while True:
+            feed = dict(input_feed)
+            for k, ((name, mean, scale), length) in enumerate(zip(self.noise, lengths)):
+                draw = np.random.Generator(np.random.PCG64(
+                    np.random.SeedSequence(seed, spawn_key=(k,))))
+                values = draw.standard_normal(length, dtype=np.float32)
+                if (mean, scale) != (0.0, 1.0):
+                    values = (values * np.float32(scale) + np.float32(mean)).astype(np.float32)
+                feed[name] = values
+            result = self.session.run(
+                wanted + [name + "_needed" for name, _, _ in self.noise], feed, run_options)
+            needed = [int(np.asarray(n).reshape(-1)[0]) for n in result[len(wanted):]]
+            for k, count in enumerate(needed):
+                self.per_id[k] = max(self.per_id[k], 1.25 * count / ids)
+            if all(count <= length for count, length in zip(needed, lengths)):
+                return result[:len(wanted)]
+            lengths = [max(count, length) for count, length in zip(needed, lengths)]
 
 
 def release_voices() -> None:
@@ -287,11 +440,11 @@ class Piper(VoiceEngine):
 
     def key(self) -> str:
         """piper-tts's version, then the SHA-256 of the model's bytes and its config's:
-        the same voice copied elsewhere keeps its key, a changed byte changes it; and the
-        pace."""
+        the same voice copied elsewhere keeps its key, a changed byte changes it; the
+        pace; and how its noise is drawn (:data:`NOISE_VERSION`)."""
         pace = f"pace {self.pace} wpm {PACE_VERSION}" if self.pace else "pace model"
         return (f"piper-tts {piper_version()}\nmodel {file_sha256(self.model)}\n"
-                f"config {file_sha256(self.config)}\n{pace}")
+                f"config {file_sha256(self.config)}\n{pace}\nnoise seeded {NOISE_VERSION}")
 
     def check(self) -> str | None:
         try:
@@ -566,11 +719,11 @@ def parse(text: str, source: str = "narration") -> dict[str, str]:
     return {beat: " ".join(lines) for beat, lines in passages.items()}
 
 
-def script_path(scene: str, root: Path = NARRATION_DIR) -> Path:
+def script_path(scene: str, root: Path) -> Path:
     return root / f"{scene}.txt"
 
 
-def read_script(scene: str, beats: list[str], root: Path = NARRATION_DIR) -> dict[str, str]:
+def read_script(scene: str, beats: list[str], root: Path) -> dict[str, str]:
     """The passages of one scene; every beat must have one, and no others."""
     path = script_path(scene, root)
     if not path.exists():
@@ -780,7 +933,7 @@ def synthesize(text: str, voice: VoiceEngine, cache: Path = CACHE_DIR,
     return target
 
 
-def recording_path(scene: str, beat: str, root: Path = VOICE_DIR) -> Path:
+def recording_path(scene: str, beat: str, root: Path) -> Path:
     return root / scene / f"{beat}.wav"
 
 
@@ -904,7 +1057,7 @@ def peak_dbfs(path: Path) -> float:
     return 20 * math.log10(peak / 32768) if peak else -math.inf
 
 
-def check_recordings(scene: str, beats: list[str], voice_dir: Path = VOICE_DIR,
+def check_recordings(scene: str, beats: list[str], voice_dir: Path,
                      cache: Path = CACHE_DIR) -> list[str]:
     """Check (and convert, once) every recording of ``scene``; returns warnings, one line
     each, without a prefix: a file in the scene's voice folder that names no beat, and a
@@ -934,23 +1087,28 @@ def check_recordings(scene: str, beats: list[str], voice_dir: Path = VOICE_DIR,
 DEFAULT_VOICE: VoiceEngine = Piper()
 
 
-def spoken_values(scene_class: Any, settings: dict[str, Any] | None) -> dict[str, str]:
+def numbers_of(chapter: Any, scene_class: Any, settings: dict[str, Any] | None
+               ) -> dict[str, Any]:
+    """The scene's ledger section in ``chapter``'s ledger at ``settings``."""
+    section = scene_class.section
+    return chapter.ledger.section(section, settings) if section else {}
+
+
+def spoken_values(chapter: Any, scene_class: Any, settings: dict[str, Any] | None
+                  ) -> dict[str, str]:
     """The values a scene's narration may name, from its ledger section."""
-    from core import ledger
-
-    numbers = ledger.section(scene_class.section, settings) if scene_class.section else {}
-    return scene_class.spoken(numbers)
+    return scene_class.spoken(numbers_of(chapter, scene_class, settings))
 
 
-def marked_script(scene_class: Any, settings: dict[str, Any] | None,
-                  narration_dir: Path = NARRATION_DIR) -> dict[str, tuple[str, dict[str, int]]]:
+def marked_script(chapter: Any, scene_class: Any, settings: dict[str, Any] | None
+                  ) -> dict[str, tuple[str, dict[str, int]]]:
     """The scene's passages by beat: the text with its values filled in and its marks
     taken out, and each mark's word (see production/marks.py). The marks must be the
     ones the scene waits for (``scene_class.marks``); otherwise a NarrationError naming
     the file and line."""
-    name = scene_class.__name__
+    name, narration_dir = scene_class.__name__, chapter.narration
     passages = _filled(name, list(scene_class.beat_seconds),
-                       spoken_values(scene_class, settings), narration_dir)
+                       spoken_values(chapter, scene_class, settings), narration_dir)
     try:
         marks.check(name, getattr(scene_class, "marks", {}),
                     {beat: found for beat, (_, found) in passages.items()},
@@ -972,16 +1130,16 @@ def _filled(scene: str, beats: list[str], values: dict[str, str],
         raise NarrationError(str(error)) from None
 
 
-def script_for(scene_class: Any, settings: dict[str, Any] | None,
-               narration_dir: Path = NARRATION_DIR) -> dict[str, str]:
+def script_for(chapter: Any, scene_class: Any, settings: dict[str, Any] | None
+               ) -> dict[str, str]:
     """The scene's passages with their values filled in (and marks taken out), by beat."""
     return {beat: text for beat, (text, _) in
-            marked_script(scene_class, settings, narration_dir).items()}
+            marked_script(chapter, scene_class, settings).items()}
 
 
-def mark_times(scene_class: Any, settings: dict[str, Any] | None,
-               passages: list[Passage], durations: dict[str, float],
-               narration_dir: Path = NARRATION_DIR) -> dict[str, dict[str, float]]:
+def mark_times(chapter: Any, scene_class: Any, settings: dict[str, Any] | None,
+               passages: list[Passage], durations: dict[str, float]
+               ) -> dict[str, dict[str, float]]:
     """When each mark's word starts, in seconds from the start of its beat, by beat: from
     the passage's word timings, or, with no speech, estimated from where the word sits
     in the passage's letters over the beat's length."""
@@ -992,7 +1150,7 @@ def mark_times(scene_class: Any, settings: dict[str, Any] | None,
     if not getattr(scene_class, "marks", None):
         return {}
     timed = {}
-    for beat, (text, found) in marked_script(scene_class, settings, narration_dir).items():
+    for beat, (text, found) in marked_script(chapter, scene_class, settings).items():
         if found:
             speaking = max(0.0, durations[beat] - LEAD_IN - TAIL)
             timed[beat] = {name: LEAD_IN + at
@@ -1034,20 +1192,21 @@ def fill(template: str, values: dict[str, str], where: str) -> str:
 
 def prepare(scene: str, beats: list[str], voice: VoiceEngine = DEFAULT_VOICE, *,
             values: dict[str, str] | None = None,
-            narration_dir: Path = NARRATION_DIR, voice_dir: Path = VOICE_DIR,
+            narration_dir: Path, voice_dir: Path | None = None,
             cache: Path = CACHE_DIR, speak: Speak | None = None) -> list[Passage]:
     """Every passage of a scene, in beat order, with its sound file and length.
 
-    ``values`` fill the {name} slots of the passages (numbers from the ledger). A
-    recording's sound is its conversion in the speech cache (see :func:`recorded_sound`);
-    every other passage is spoken by ``voice`` (see :func:`synthesize`).
+    ``values`` fill the {name} slots of the passages (numbers from the ledger), read
+    from ``narration_dir``/SCENE.txt. A recording's sound (``voice_dir``/SCENE/BEAT.wav)
+    is its conversion in the speech cache (see :func:`recorded_sound`); every other
+    passage is spoken by ``voice`` (see :func:`synthesize`).
     """
     script = _filled(scene, beats, values or {}, narration_dir)
     passages = []
     for beat in beats:
-        recording = recording_path(scene, beat, voice_dir)
-        recorded = os.path.lexists(recording)
-        if recorded:
+        recording = recording_path(scene, beat, voice_dir) if voice_dir else None
+        recorded = recording is not None and os.path.lexists(recording)
+        if recording is not None and recorded:
             audio = recorded_sound(recording, cache)
         else:
             audio = synthesize(script[beat][0], voice, cache, speak)

@@ -11,7 +11,5 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "assets"
-NARRATION = ASSETS / "narration"  # SCENE.txt: one passage per beat
-VOICE = ASSETS / "voice"  # SCENE/BEAT.wav: a recording that replaces the synthetic voice
 OUT = ROOT / "out"  # the default output folder
 CACHE = Path(os.environ.get("EXPLAINER_CACHE", ROOT / ".cache"))

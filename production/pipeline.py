@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from production import cache, cluster, narration, space
+from production.chapters import Chapter
 from production.drawing import QUALITIES, construct_scene, encoder_options
 from production.errors import UsageError
 from production.scene_output import SceneOutput, load
@@ -30,6 +31,7 @@ from production.workers import run_workers
 class Plan:
     """What a render will do: the scenes, their cache keys, and what is already stored."""
 
+    chapter: Chapter
     quality: str
     settings: dict[str, Any]
     narrate: bool
@@ -75,26 +77,24 @@ class Plan:
 # ----------------------------------------------------------------- planning
 
 
-def parse_settings(items: list[str]) -> dict[str, Any]:
-    """--set SECTION.PARAM=VALUE items, checked; a UsageError names a bad one."""
-    from core.ledger import SettingError
-    from core.ledger import parse_settings as parse
+def parse_settings(chapter: Chapter, items: list[str]) -> dict[str, Any]:
+    """--set SECTION.PARAM=VALUE items, checked against ``chapter``'s ledger; a UsageError
+    names a bad one."""
+    from core.ledgers import SettingError
 
     try:
-        return parse(items)
+        return chapter.ledger.parse_settings(items)
     except SettingError as error:
         raise UsageError(str(error)) from None
 
 
-def pick_scenes(names: list[str]) -> list[Any]:
+def pick_scenes(chapter: Chapter, names: list[str]) -> list[Any]:
     """The named scenes (all of the chapter's, in order, when none is named)."""
-    from scenes import CHAPTER
-
-    by_name = CHAPTER.by_name()
+    by_name = chapter.by_name()
     unknown = [n for n in names if n not in by_name]
     if unknown:
         raise UsageError(f"unknown scene {unknown[0]!r}; scenes: {', '.join(by_name)}")
-    return [by_name[n] for n in names] if names else list(CHAPTER.scenes)
+    return [by_name[n] for n in names] if names else list(chapter.scenes)
 
 
 def writable_dir(path: str, what: str) -> Path:
@@ -126,7 +126,7 @@ def check_tools(narrate: bool, voice: narration.VoiceEngine = narration.DEFAULT_
         raise UsageError(problem)
 
 
-def plan(*, scenes: list[str], quality: str, settings: list[str], out: str | None,
+def plan(chapter: Chapter, *, scenes: list[str], quality: str, settings: list[str], out: str | None,
          default_out: Path, jobs: int | None = None, narrate: bool = True,
          keyframes: str | None = None, voice: str | narration.VoiceEngine | None = None,
          scheduler: str | None = None, layout: str = "wide") -> Plan:
@@ -139,17 +139,18 @@ def plan(*, scenes: list[str], quality: str, settings: list[str], out: str | Non
         raise UsageError(f"--quality {quality!r}: must be one of {', '.join(QUALITIES)}")
     if jobs is not None and jobs < 1:
         raise UsageError(f"--jobs {jobs}: must be a whole number of 1 or more")
-    parsed = parse_settings(settings)
-    chosen = pick_scenes(scenes)
+    parsed = parse_settings(chapter, settings)
+    chosen = pick_scenes(chapter, scenes)
     target = writable_dir(str(default_out) if out is None else out, "--out")
     frames = writable_dir(keyframes, "--keyframes") if keyframes is not None else None
     speaker = pick_voice(voice) if narrate else narration.DEFAULT_VOICE
     check_tools(narrate, speaker)
     writable_dir(str(cache.CACHE), "the cache folder (EXPLAINER_CACHE)")
-    bare = Plan(quality, parsed, narrate, chosen, {}, {}, jobs or os.cpu_count() or 1, {},
+    bare = Plan(chapter, quality, parsed, narrate, chosen, {}, {}, jobs or os.cpu_count() or 1, {},
                 target, frames, speaker, layout=layout)
     # The cluster first: its workers warm up (Manim, the ledger) while this process speaks.
-    bare.cluster = _session(scheduler, jobs, speaker if narrate else None, chosen, parsed)
+    bare.cluster = _session(scheduler, jobs, speaker if narrate else None, chapter, chosen,
+                            parsed)
     try:
         return _look_up(bare, parsed)
     except BaseException:
@@ -161,16 +162,16 @@ def with_settings(base: Plan, settings: list[str]) -> Plan:
     """The render ``base`` plans, with other --set values: checked, its marks checked,
     its passages spoken, its keys looked up in the cache. It shares ``base``'s scenes,
     quality, voice, output folder and cluster session (close ``base``, not it)."""
-    return _look_up(base, parse_settings(settings))
+    return _look_up(base, parse_settings(base.chapter, settings))
 
 
 def _look_up(base: Plan, parsed: dict[str, Any]) -> Plan:
     """``base`` at the settings ``parsed``: the marks checked, the passages spoken, the
     scenes' keys computed and looked up in the cache."""
-    check_marks(base.chosen, parsed)
-    speech = speak_all(base.chosen, parsed, base.narrate, base.voice)
-    keys = {sc.__name__: cache.scene_key(sc, base.quality, parsed, base.narrate, base.voice,
-                                         encoder=encoder_options(base.quality),
+    check_marks(base.chapter, base.chosen, parsed)
+    speech = speak_all(base.chapter, base.chosen, parsed, base.narrate, base.voice)
+    keys = {sc.__name__: cache.scene_key(base.chapter, sc, base.quality, parsed, base.narrate,
+                                         base.voice, encoder=encoder_options(base.quality),
                                          passages=speech[sc.__name__], layout=base.layout)
             for sc in base.chosen}
     lengths = {sc.__name__: sum(narration.beat_lengths(sc.beat_seconds,
@@ -186,14 +187,15 @@ def _look_up(base: Plan, parsed: dict[str, Any]) -> Plan:
 
 
 def _session(scheduler: str | None, jobs: int | None, voice: narration.VoiceEngine | None,
-             chosen: list[Any], settings: dict[str, Any]) -> cluster.Session | None:
+             chapter: Chapter, chosen: list[Any], settings: dict[str, Any]
+             ) -> cluster.Session | None:
     """The cluster to render on, connected, its workers checked and warming up, when a
     scheduler is asked for (--scheduler or $EXPLAINER_SCHEDULER)."""
     where = cluster.address(scheduler)
     if where is None:
         return None
-    session = cluster.Session(where, jobs or os.cpu_count() or 1, voice)
-    session.warm([sc.__name__ for sc in chosen], settings)
+    session = cluster.Session(where, jobs or os.cpu_count() or 1, chapter, voice)
+    session.warm(chapter, [sc.__name__ for sc in chosen], settings)
     return session
 
 
@@ -209,17 +211,17 @@ def pick_voice(voice: str | narration.VoiceEngine | None) -> narration.VoiceEngi
         raise UsageError(str(error)) from None
 
 
-def check_marks(chosen: list[Any], settings: dict[str, Any]) -> None:
+def check_marks(chapter: Chapter, chosen: list[Any], settings: dict[str, Any]) -> None:
     """Every mark a chosen scene waits for is in its passage, and no passage has a mark
     no scene waits for (a UsageError naming file and line), spoken or not."""
     try:
         for sc in chosen:
-            narration.marked_script(sc, settings)
+            narration.marked_script(chapter, sc, settings)
     except narration.NarrationError as error:
         raise UsageError(str(error)) from None
 
 
-def speak_all(chosen: list[Any], settings: dict[str, Any], narrate: bool,
+def speak_all(chapter: Chapter, chosen: list[Any], settings: dict[str, Any], narrate: bool,
               voice: narration.VoiceEngine = narration.DEFAULT_VOICE
               ) -> dict[str, list[narration.Passage]]:
     """Every chosen scene's passages, spoken (a few at once) or taken from the cache;
@@ -228,10 +230,12 @@ def speak_all(chosen: list[Any], settings: dict[str, Any], narrate: bool,
         return {sc.__name__: [] for sc in chosen}
     try:
         for sc in chosen:
-            for warning in narration.check_recordings(sc.__name__, list(sc.beat_seconds)):
+            for warning in narration.check_recordings(sc.__name__, list(sc.beat_seconds),
+                                                      chapter.recordings):
                 print(f"render.py: warning: {warning}", file=sys.stderr)
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as speakers:
-            spoken = list(speakers.map(lambda sc: cache.speech(sc, settings, voice), chosen))
+            spoken = list(speakers.map(lambda sc: cache.speech(chapter, sc, settings, voice),
+                                       chosen))
         narration.release_voices()  # the workers fork from this process
         return {sc.__name__: passages for sc, passages in zip(chosen, spoken)}
     except narration.NarrationError as error:
@@ -247,46 +251,46 @@ def _peak_memory() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
-def _draw(produce: Callable[..., Any], name: str, quality: str, settings: dict[str, Any],
-          narrate: bool, entry: str, keyframes: str | None, voice: narration.VoiceEngine,
-          *, transparent: bool, layout: str = "wide") -> Any:
-    """In a worker: draw one scene with Manim and let ``produce`` make its files."""
-    from scenes import CHAPTER
+@dataclass(frozen=True)
+class SceneTask:
+    """One scene to draw, as a worker (a local process or a cluster's) is sent it."""
 
-    def manim(scene_class: Any, media_dir: Path, durations: dict[str, float],
-              mark_times: dict[str, dict[str, float]]) -> Any:
-        return construct_scene(scene_class, quality, settings, media_dir, video=True,
-                               keyframes=Path(keyframes) if keyframes else None,
-                               transparent=transparent, durations=durations,
-                               mark_times=mark_times, layout=layout)
+    chapter: Chapter
+    scene: str
+    quality: str
+    settings: dict[str, Any]
+    narrate: bool
+    entry: str  # the cache folder its files go into
+    keyframes: str | None  # where to save the last frame of every beat, if anywhere
+    voice: narration.VoiceEngine
+    layout: str = "wide"  # the frame it is laid out for
 
-    return produce(CHAPTER.by_name()[name], Path(entry), manim, narrate=narrate,
-                   settings=settings, voice=voice)
+    def draw(self, produce: Callable[..., Any], *, transparent: bool) -> Any:
+        """Draw the scene with Manim and let ``produce`` make its files."""
+        def manim(scene_class: Any, media_dir: Path, durations: dict[str, float],
+                  mark_times: dict[str, dict[str, float]]) -> Any:
+            return construct_scene(self.chapter, scene_class, self.quality, self.settings,
+                                   media_dir, video=True,
+                                   keyframes=Path(self.keyframes) if self.keyframes else None,
+                                   transparent=transparent, durations=durations,
+                                   mark_times=mark_times, layout=self.layout)
+
+        return produce(self.chapter, self.chapter.scene(self.scene), Path(self.entry), manim,
+                       narrate=self.narrate, settings=self.settings, voice=self.voice)
 
 
-def render_job(name: str, quality: str, settings: dict[str, Any], narrate: bool,
-               entry: str, keyframes: str | None,
-               voice: narration.VoiceEngine = narration.DEFAULT_VOICE, layout: str = "wide"
-               ) -> tuple[dict[str, Any], int]:
-    """Worker process: render one scene into the cache entry, laid out for ``layout``;
-    (its record, peak KiB)."""
+def render_job(task: SceneTask) -> tuple[dict[str, Any], int]:
+    """Worker process: render one scene into its cache entry; (its record, peak KiB)."""
     from production.scene_output import produce_scene
 
-    result = _draw(produce_scene, name, quality, settings, narrate, entry, keyframes, voice,
-                   transparent=False, layout=layout)
-    return result.to_json(), _peak_memory()
+    return task.draw(produce_scene, transparent=False).to_json(), _peak_memory()
 
 
-def alpha_job(name: str, quality: str, settings: dict[str, Any], narrate: bool,
-              entry: str, keyframes: str | None,
-              voice: narration.VoiceEngine = narration.DEFAULT_VOICE, layout: str = "wide"
-              ) -> tuple[dict[str, Any], int]:
-    """Worker process: the scene's transparent clips into the cache entry."""
+def alpha_job(task: SceneTask) -> tuple[dict[str, Any], int]:
+    """Worker process: the scene's transparent clips into its cache entry."""
     from production.slides import produce_alpha
 
-    meta = _draw(produce_alpha, name, quality, settings, narrate, entry, None, voice,
-                 transparent=True, layout=layout)
-    return meta, _peak_memory()
+    return task.draw(produce_alpha, transparent=True), _peak_memory()
 
 
 class Progress:
@@ -330,10 +334,33 @@ class Progress:
             self.bar.stop()
 
 
-#: a worker's job: (scene name, quality, settings, narrate, cache entry, key-frame folder,
-#: voice, layout) -> (its record, the worker's peak memory in KiB)
-Job = Callable[[str, str, dict[str, Any], bool, str, str | None, narration.VoiceEngine, str],
-               tuple[Any, int]]
+#: a worker's job: a scene task -> (its record, the worker's peak memory in KiB)
+Job = Callable[[SceneTask], tuple[Any, int]]
+
+
+def task(plan: Plan, scene: Any, variant: str = "") -> SceneTask:
+    """The task of drawing ``scene`` as ``plan`` asks, into its cache entry (``variant``)."""
+    return SceneTask(plan.chapter, scene.__name__, plan.quality, plan.settings, plan.narrate,
+                     str(plan.entry(scene.__name__, variant)),
+                     str(plan.keyframes) if plan.keyframes else None, plan.voice, plan.layout)
+
+
+def dispatch(plan: Plan, jobs: list[tuple[str, Callable[..., Any], tuple[Any, ...]]],
+             speech: dict[str, list[narration.Passage]] | None = None
+             ) -> tuple[dict[str, Any], list[int]]:
+    """Run (label, function, arguments) jobs, in the order given, on ``plan``'s cluster or
+    in local worker processes, under one progress display; ``speech[label]`` is what a
+    job speaks (sent to a cluster's workers). Each label's result, and peak memory."""
+    if not jobs:
+        return {}, []
+    progress = Progress(len(jobs))
+    try:
+        if plan.cluster is not None:
+            return plan.cluster.run(jobs, {label: cluster.speech_of((speech or {}).get(label, []))
+                                           for label, _, _ in jobs}, progress)
+        return run_workers(jobs, min(plan.workers, len(jobs)), progress)
+    finally:
+        progress.close()
 
 
 def render_missing(plan: Plan, missing: list[Any], job: Job, *, variant: str = "",
@@ -342,22 +369,10 @@ def render_missing(plan: Plan, missing: list[Any], job: Job, *, variant: str = "
     no worker is left with a long scene at the end); returns each scene's record by
     name and the workers' peak memory (KiB)."""
     todo = sorted(missing, key=lambda sc: -plan.seconds[sc.__name__])
-    frames = str(plan.keyframes) if plan.keyframes else None
-    jobs = [(label.format(sc.__name__), job,
-             (sc.__name__, plan.quality, plan.settings, plan.narrate,
-              str(plan.entry(sc.__name__, variant)), frames, plan.voice, plan.layout))
-            for sc in todo]
-    progress = Progress(len(jobs))
-    try:
-        if plan.cluster is not None:
-            speech = {label.format(sc.__name__): cluster.speech_of((plan.passages or {})
-                                                                   .get(sc.__name__, []))
-                      for sc in todo}
-            records, peaks = plan.cluster.run(jobs, speech, progress)
-        else:
-            records, peaks = run_workers(jobs, min(plan.workers, max(1, len(jobs))), progress)
-    finally:
-        progress.close()
+    jobs = [(label.format(sc.__name__), job, (task(plan, sc, variant),)) for sc in todo]
+    speech = {label.format(sc.__name__): (plan.passages or {}).get(sc.__name__, [])
+              for sc in todo}
+    records, peaks = dispatch(plan, jobs, speech)
     by_label = {label.format(sc.__name__): sc.__name__ for sc in todo}
     return {by_label[lab]: record for lab, record in records.items()}, peaks
 
@@ -380,23 +395,10 @@ def render_plans(plans: list[Plan], labels: list[str], job: Job = render_job
     for key in order:
         p, label, sc = todo[key]
         name = f"{sc.__name__} ({label})"
-        frames = str(p.keyframes) if p.keyframes else None
-        jobs.append((name, job, (sc.__name__, p.quality, p.settings, p.narrate,
-                                 str(p.entry(sc.__name__)), frames, p.voice, p.layout)))
+        jobs.append((name, job, (task(p, sc),)))
         speech[name] = (p.passages or {}).get(sc.__name__, [])
         key_of[name] = key
-    if not jobs:
-        return {}, []
-    first = plans[0]
-    progress = Progress(len(jobs))
-    try:
-        if first.cluster is not None:
-            records, peaks = first.cluster.run(
-                jobs, {name: cluster.speech_of(s) for name, s in speech.items()}, progress)
-        else:
-            records, peaks = run_workers(jobs, min(first.workers, len(jobs)), progress)
-    finally:
-        progress.close()
+    records, peaks = dispatch(plans[0], jobs, speech)
     return {key_of[name]: record for name, record in records.items()}, peaks
 
 

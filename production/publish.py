@@ -25,9 +25,6 @@ def scenes(plan: Plan, results: dict[str, SceneOutput]) -> None:
 def chapter(plan: Plan, results: dict[str, SceneOutput]) -> str:
     """The whole chapter into out/: chapter.mp4 and its captions (joined once and cached),
     chapters.txt, thumbnail.jpg and manifest.json. Returns the line to print."""
-    from core.ledger import compute
-    from scenes import CHAPTER
-
     out, ordered = plan.out, [results[sc.__name__] for sc in plan.chosen]
     key = cache.chapter_key([plan.keys[r.name] for r in ordered], plan.quality)
     joined = chapter_files.load(cache.CHAPTERS / key)
@@ -38,13 +35,15 @@ def chapter(plan: Plan, results: dict[str, SceneOutput]) -> str:
         bundle.publish(f, out / f.name)
     titled = [(sc.title, r.seconds) for sc, r in zip(plan.chosen, ordered)]
     bundle.write_text(out / "chapters.txt", bundle.chapters_text(bundle.chapters(titled)))
-    bundle.thumbnail(joined.video, _thumbnail_time(ordered, joined.starts, CHAPTER.thumbnail),
-                     out / "thumbnail.jpg", CHAPTER.title)
+    bundle.thumbnail(joined.video,
+                     _thumbnail_time(ordered, joined.starts, plan.chapter.thumbnail),
+                     out / "thumbnail.jpg", plan.chapter.title)
     width, height, fps = QUALITIES[plan.quality]
     files = [out / f.name for f in joined.files()] + [out / "chapters.txt",
                                                       out / "thumbnail.jpg"]
     bundle.manifest({
-        "title": CHAPTER.title,
+        "title": plan.chapter.title,
+        "chapter": plan.chapter.name,
         "quality": {"name": plan.quality, "width": width, "height": height, "frame_rate": fps},
         "duration": joined.seconds,
         "voice": narration.voice_record(plan.voice) if plan.narrate else None,
@@ -63,7 +62,7 @@ def chapter(plan: Plan, results: dict[str, SceneOutput]) -> str:
             for sc, r, start in zip(plan.chosen, ordered, joined.starts)
         ],
         "versions": bundle.versions(),
-        "ledger": compute(plan.settings),
+        "ledger": plan.chapter.ledger.compute(plan.settings),
     }, out / "manifest.json")
     loud = (f", {joined.loudness.integrated:.1f} LUFS, true peak "
             f"{joined.loudness.true_peak:.1f} dBTP" if joined.loudness else "")
@@ -119,5 +118,5 @@ def slides(plan: Plan) -> tuple[list[int], dict[str, Any]]:
     bundle.clear_partials(plan.out)
     index = slide_files.assemble(
         [(sc, results[sc.__name__], plan.entry(sc.__name__, ALPHA)) for sc in plan.chosen],
-        plan.out)
+        plan.out, plan.chapter.title)
     return peaks + alpha_peaks, index

@@ -210,18 +210,19 @@ class Drawn:
 Draw = Callable[[Any, Path, dict[str, float], dict[str, dict[str, float]]], Any]
 
 
-def draw_and_mix(scene_class: Any, work: Path, render: Draw, *,
+def draw_and_mix(chapter: Any, scene_class: Any, work: Path, render: Draw, *,
                  narrate: bool, settings: dict[str, Any] | None,
                  voice: narration.VoiceEngine) -> Drawn:
     """Narration -> beat lengths -> silent video -> the mix, all inside ``work``."""
     name = scene_class.__name__
     beats = list(scene_class.beat_seconds)
     passages = (narration.prepare(name, beats, voice,
-                                  values=narration.spoken_values(scene_class, settings))
+                                  values=narration.spoken_values(chapter, scene_class, settings),
+                                  narration_dir=chapter.narration, voice_dir=chapter.recordings)
                 if narrate else [])
     lengths = narration.beat_lengths(scene_class.beat_seconds, passages)
     scene = render(scene_class, work / "media", lengths,
-                   narration.mark_times(scene_class, settings, passages, lengths))
+                   narration.mark_times(chapter, scene_class, settings, passages, lengths))
     silent = Path(scene.renderer.file_writer.movie_file_path)
     seconds = video_seconds(silent)
     starts = {b.name: b.start for b in scene.beat_log}
@@ -260,7 +261,7 @@ def store(work: Path, entry: Path, meta: dict[str, Any]) -> None:
     cache.put(work, entry)
 
 
-def produce_scene(scene_class: Any, entry: Path,
+def produce_scene(chapter: Any, scene_class: Any, entry: Path,
                   render: Draw, *, narrate: bool,
                   settings: dict[str, Any] | None = None,
                   voice: narration.VoiceEngine = narration.DEFAULT_VOICE) -> SceneOutput:
@@ -273,7 +274,7 @@ def produce_scene(scene_class: Any, entry: Path,
     """
     name = scene_class.__name__
     with building(entry) as work:
-        d = draw_and_mix(scene_class, work, render, narrate=narrate, settings=settings,
+        d = draw_and_mix(chapter, scene_class, work, render, narrate=narrate, settings=settings,
                          voice=voice)
         result = SceneOutput(name, work, d.seconds, d.starts, d.passages, d.loudness,
                              cues=captions.build(timed_passages(d.passages, d.starts),

@@ -18,6 +18,7 @@ Each scene's finished shorts are cached under its scene key, so a second run onl
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import re
@@ -29,10 +30,9 @@ from typing import Any
 
 from production import bundle, cache, captions, soundtrack
 from production.drawing import encoder_options, frame_size
-from production.pipeline import Plan, Progress, ensure_scenes
+from production.pipeline import Plan, Progress, dispatch, ensure_scenes
 from production.scene_output import AAC, META, SceneOutput, building, ffmpeg, store, timed_passages
 from production.timings import Word
-from production.workers import run_workers
 
 MAX_SECONDS = 180.0  # the longest a short may run (the apps' limit)
 TAIL = 0.5  # seconds of silence, the last frame held, at the end of every short
@@ -201,22 +201,23 @@ def make_part(result: SceneOutput, part: Part, quality: str, burn: bool, folder:
             "loudness": {"integrated": loudness.integrated, "true_peak": loudness.true_peak}}
 
 
-def cover_job(name: str, settings: dict[str, Any], target: str) -> tuple[str, int]:
-    """Worker process: the scene's last beat, drawn tall at 1080x1920, as a JPEG."""
+def cover_job(chapter: Any, name: str, settings: dict[str, Any]) -> tuple[bytes, int]:
+    """Worker (local or a cluster's): the scene's last beat, drawn tall at 1080x1920, as
+    the bytes of a JPEG."""
     from PIL import Image
 
     from production.drawing import construct_scene
-    from scenes import CHAPTER
 
-    scene_class = CHAPTER.by_name()[name]
+    scene_class = chapter.scene(name)
     last = list(scene_class.beat_seconds)[-1]
     with tempfile.TemporaryDirectory() as media:
         frames = Path(media) / "frames"
-        construct_scene(scene_class, "publish", settings, Path(media), video=False,
+        construct_scene(chapter, scene_class, "publish", settings, Path(media), video=False,
                         keyframes=frames, layout="tall")
         picture, = frames.glob(f"{name}-*-{last}.png")
-        Image.open(picture).convert("RGB").save(target, "JPEG", quality=90)
-    return target, 0
+        jpeg = io.BytesIO()
+        Image.open(picture).convert("RGB").save(jpeg, "JPEG", quality=90)
+    return jpeg.getvalue(), 0
 
 
 # ----------------------------------------------------------------- the command
@@ -226,8 +227,6 @@ def publish(plan: Plan, burn: bool) -> tuple[str, list[int]]:
     """Every chosen scene's shorts into plan.out, with shorts.json; returns the line to
     print and the scene workers' peak memory. The scenes are drawn tall (or taken from
     the cache), then cut, captioned and levelled; finished shorts are kept in the cache."""
-    from scenes import CHAPTER
-
     results, peaks = ensure_scenes(plan)
     todo = [sc.__name__ for sc in plan.chosen
             if cache.read_record(plan.entry(sc.__name__, variant(burn)), META) is None]
@@ -261,7 +260,7 @@ def publish(plan: Plan, burn: bool) -> tuple[str, list[int]]:
                           **({"srt": f"{clip['name']}.srt", "vtt": f"{clip['name']}.vtt"}
                              if clip["captions"] else {})})
     width, height, fps = frame_size(plan.quality, "tall")
-    index = {"chapter": CHAPTER.title, "quality": plan.quality, "width": width,
+    index = {"chapter": plan.chapter.title, "quality": plan.quality, "width": width,
              "height": height, "fps": fps, "clips": clips}
     bundle.write_text(plan.out / "shorts.json",
                       json.dumps(index, indent=1, ensure_ascii=False, allow_nan=False) + "\n")
@@ -289,13 +288,11 @@ def _covers(plan: Plan, names: list[str], folder: Path) -> dict[str, Path]:
     if not names:
         return {}
     targets = {name: folder / f"{name}.jpg" for name in names}
-    jobs = [(f"{name} (cover)", cover_job, (name, plan.settings, str(targets[name])))
+    jobs = [(f"{name} (cover)", cover_job, (plan.chapter, name, plan.settings))
             for name in names]
-    progress = Progress(len(jobs))
-    try:
-        run_workers(jobs, min(plan.workers, len(jobs)), progress)
-    finally:
-        progress.close()
+    pictures, _ = dispatch(plan, jobs)
+    for name in names:
+        targets[name].write_bytes(pictures[f"{name} (cover)"])
     return targets
 
 

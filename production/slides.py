@@ -47,7 +47,7 @@ def alpha_files(folder: Path, name: str) -> tuple[Path, Path]:
     return folder / f"{name}-alpha.webm", folder / f"{name}-alpha.mov"
 
 
-def produce_alpha(scene_class: Any, entry: Path, render: Draw, *,
+def produce_alpha(chapter: Any, scene_class: Any, entry: Path, render: Draw, *,
                   narrate: bool, settings: dict[str, Any] | None = None,
                   voice: narration.VoiceEngine = narration.DEFAULT_VOICE) -> dict[str, Any]:
     """The scene on a transparent background as VP9-alpha WebM and ProRes 4444 MOV.
@@ -58,7 +58,7 @@ def produce_alpha(scene_class: Any, entry: Path, render: Draw, *,
     """
     name = scene_class.__name__
     with building(entry) as work:
-        d = draw_and_mix(scene_class, work, render, narrate=narrate, settings=settings,
+        d = draw_and_mix(chapter, scene_class, work, render, narrate=narrate, settings=settings,
                          voice=voice)
         webm, mov = alpha_files(work, name)
         ffmpeg("-i", str(d.silent), "-i", str(d.sound), "-map", "0:v:0", "-map", "1:a:0",
@@ -185,19 +185,15 @@ copies("captions", lambda result, alpha: result.captions,
 
 
 @deck_writer("html")
-def write_html(slides: list[deck_html.Slide], out: Path) -> list[Path]:
+def write_html(slides: list[deck_html.Slide], out: Path, title: str) -> list[Path]:
     """deck.html: the scenes as slides in a browser, from disk."""
-    from scenes import CHAPTER
-
-    return [deck_html.write_deck(slides, out / "deck.html", CHAPTER.title)]
+    return [deck_html.write_deck(slides, out / "deck.html", title)]
 
 
 @deck_writer("pptx")
-def write_pptx(slides: list[deck_html.Slide], out: Path) -> list[Path]:
+def write_pptx(slides: list[deck_html.Slide], out: Path, title: str) -> list[Path]:
     """deck.pptx: a PowerPoint slide per scene, clip, poster frame and speaker notes."""
-    from scenes import CHAPTER
-
-    return [deck_pptx.write_pptx(slides, out, out / "deck.pptx", CHAPTER.title)]
+    return [deck_pptx.write_pptx(slides, out, out / "deck.pptx", title)]
 
 
 # ----------------------------------------------------------------- the slides folder
@@ -213,9 +209,10 @@ def slide(scene_class: Any, result: SceneOutput) -> deck_html.Slide:
         notes=" ".join(p.text for p in result.passages), seconds=result.seconds)
 
 
-def assemble(scenes: list[tuple[Any, SceneOutput, Path]], out: Path) -> dict[str, Any]:
-    """Write every scene's files (WRITERS), the set's files (DECK_WRITERS) and
-    index.json into ``out``; returns the index.
+def assemble(scenes: list[tuple[Any, SceneOutput, Path]], out: Path,
+             title: str) -> dict[str, Any]:
+    """Write every scene's files (WRITERS), the set's files (DECK_WRITERS, given the
+    chapter's ``title``) and index.json into ``out``; returns the index.
 
     ``scenes`` holds (scene class, its finished opaque output, its alpha folder).
     """
@@ -228,7 +225,7 @@ def assemble(scenes: list[tuple[Any, SceneOutput, Path]], out: Path) -> dict[str
         slides.append(slide(scene_class, result))
         entries.append((result.name, result.seconds, written))
     for write in DECK_WRITERS.values():
-        write(slides, out)
+        write(slides, out, title)
     return write_index(out, entries)
 
 

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from production import bundle, cache, narration, paths, pipeline, space
+from production.chapters import Chapter
 from production.drawing import QUALITIES
 from production.errors import UsageError
 from production.scene_output import SceneOutput, load
@@ -113,7 +114,7 @@ def axes(items: list[str]) -> list[Axis]:
     return list(found.values())
 
 
-def combinations(swept: list[Axis]) -> list[Combination]:
+def combinations(chapter: Chapter, swept: list[Axis]) -> list[Combination]:
     """Every combination of the values, the first parameter changing slowest, each
     checked as `render --set` checks it (a UsageError naming the parameter and what is
     allowed). Two values of one parameter that mean the same are a UsageError too."""
@@ -121,7 +122,7 @@ def combinations(swept: list[Axis]) -> list[Combination]:
     for values in itertools.product(*(axis.values for axis in swept)):
         items = tuple((axis.name, v) for axis, v in zip(swept, values))
         made.append(Combination(items, pipeline.parse_settings(
-            [f"{name}={v}" for name, v in items])))
+            chapter, [f"{name}={v}" for name, v in items])))
     for axis in swept:
         meaning: dict[str, str] = {}
         for c in made:
@@ -155,26 +156,25 @@ class _Reading(Mapping):
         return len(self._values)
 
 
-def reads(scene_class: Any, settings: dict[str, Any]) -> set[str]:
+def reads(chapter: Chapter, scene_class: Any, settings: dict[str, Any]) -> set[str]:
     """The ``SECTION.PARAM`` settings a scene's numbers are computed from (everything it
     shows and says comes from its ledger section, so nothing else changes it)."""
-    from core import ledger
-
+    ledger = chapter.ledger
     seen: set[str] = set()
     if scene_class.section:
-        ledger.SECTIONS[scene_class.section](_Reading(ledger.resolve(settings), seen))
+        ledger.sections[scene_class.section](_Reading(ledger.resolve(settings), seen))
     return seen
 
 
-def check_used(chosen: list[Any], swept: list[Axis], settings: dict[str, Any]) -> None:
+def check_used(chapter: Chapter, chosen: list[Any], swept: list[Axis],
+               settings: dict[str, Any]) -> None:
     """A UsageError (one line) for a swept parameter that no named scene uses, naming the
     scenes that do."""
-    used = set().union(*(reads(sc, settings) for sc in chosen))
+    used = set().union(*(reads(chapter, sc, settings) for sc in chosen))
     for axis in swept:
         if axis.name not in used:
-            from scenes import CHAPTER
-
-            users = [sc.__name__ for sc in CHAPTER.scenes if axis.name in reads(sc, settings)]
+            users = [sc.__name__ for sc in chapter.scenes
+                     if axis.name in reads(chapter, sc, settings)]
             named = ", ".join(sc.__name__ for sc in chosen)
             raise UsageError(f"--set {axis.name}: not used by {named}, so every value would "
                              f"render the same; scenes that use it: "
@@ -222,7 +222,8 @@ class Sweep:
                     yield point, p, sc, "render" if p.stored[sc.__name__] is None else "cached"
 
 
-def plan(*, scenes: list[str], settings: list[str], quality: str, out: str | None,
+def plan(chapter: Chapter, *, scenes: list[str], settings: list[str], quality: str,
+         out: str | None,
          jobs: int | None, narrate: bool, voice: str | None,
          scheduler: str | None) -> Sweep:
     """Check every argument and value, speak the narration of every combination and look
@@ -232,10 +233,10 @@ def plan(*, scenes: list[str], settings: list[str], quality: str, out: str | Non
     if len(set(scenes)) != len(scenes):
         raise UsageError("sweep: a scene is named twice; name each once")
     swept = axes(settings)
-    points = combinations(swept)
-    check_used(pipeline.pick_scenes(scenes), swept, points[0].settings)
-    first = pipeline.plan(scenes=scenes, quality=quality, settings=points[0].given, out=out,
-                          default_out=paths.OUT / "sweep", jobs=jobs, narrate=narrate,
+    points = combinations(chapter, swept)
+    check_used(chapter, pipeline.pick_scenes(chapter, scenes), swept, points[0].settings)
+    first = pipeline.plan(chapter, scenes=scenes, quality=quality, settings=points[0].given,
+                          out=out, default_out=paths.OUT / "sweep", jobs=jobs, narrate=narrate,
                           voice=voice, scheduler=scheduler)
     try:
         plans = [first, *(pipeline.with_settings(first, p.given) for p in points[1:])]
@@ -293,8 +294,6 @@ def run(sweep: Sweep) -> str:
 
 def _place_all(sweep: Sweep, records: dict[str, Any]) -> dict[str, Any]:
     """Every combination's files into their folders, a line printed for each; the index."""
-    from core import ledger
-
     first = sweep.plans[0]
     width, height, fps = QUALITIES[first.quality]
     linked: dict[Path, Path] = {}  # a cache file -> its first copy in out/
@@ -319,7 +318,7 @@ def _place_all(sweep: Sweep, records: dict[str, Any]) -> dict[str, Any]:
             entries.append({"folder": point.folder, "settings": point.chosen(), "scenes": {}})
         entries[-1]["scenes"][name] = {
             "files": files, "content_key": key, "duration": result.seconds,
-            "numbers": ledger.section(sc.section, p.settings) if sc.section else {}}
+            "numbers": narration.numbers_of(p.chapter, sc, p.settings)}
     return {
         "quality": {"name": first.quality, "width": width, "height": height,
                     "frame_rate": fps},

@@ -11,6 +11,7 @@ texts overlapping, none too small to read), and can save the frame as a PNG.
 
 from __future__ import annotations
 
+import copy
 import html
 import math
 import re
@@ -34,7 +35,6 @@ from manim import (
     config,
 )
 
-from core import ledger
 from scenes import style
 
 #: the frames a scene can be laid out for: the chapter's 16:9 and a short's 9:16
@@ -174,9 +174,9 @@ class ChapterScene(Scene):
     marks: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     #: what one render decides, given by :meth:`made_for` (never set on a scene
-    #: itself): the ledger section's numbers for its --set values, beat lengths from
-    #: narration, and where to save key frames
-    settings: ClassVar[dict[str, dict[str, Any]] | None] = None
+    #: itself): its ledger section's numbers for the render's --set values, beat
+    #: lengths from narration, and where to save key frames
+    given_numbers: ClassVar[dict[str, Any] | None] = None
     durations: ClassVar[dict[str, float] | None] = None
     keyframe_dir: ClassVar[Path | None] = None
     #: when each mark's word starts, in seconds from its beat's start, by beat
@@ -185,20 +185,20 @@ class ChapterScene(Scene):
     layout: ClassVar[str] = "wide"
 
     @classmethod
-    def made_for(cls, *, settings: dict[str, dict[str, Any]] | None = None,
+    def made_for(cls, *, numbers: dict[str, Any] | None = None,
                  durations: dict[str, float] | None = None,
                  keyframe_dir: Path | None = None,
                  mark_times: dict[str, dict[str, float]] | None = None,
                  layout: str = "wide") -> type[ChapterScene]:
-        """This scene as one render draws it: a subclass carrying that render's settings,
-        beat lengths, mark times, key-frame folder and layout (3b1b's
-        ``class KeyMap(QueryMap)`` pattern), so two renders in one process never see
-        each other's."""
+        """This scene as one render draws it: a subclass carrying its ledger section's
+        numbers (the chapter's ledger at the render's settings), beat lengths, mark
+        times, key-frame folder and layout (3b1b's ``class KeyMap(QueryMap)`` pattern),
+        so two renders in one process never see each other's."""
         if layout not in LAYOUTS:
             raise ValueError(f"layout {layout!r}: must be one of {', '.join(LAYOUTS)}")
         return type(cls.__name__, (cls,), {
             "__module__": cls.__module__, "__qualname__": cls.__qualname__,
-            "settings": settings, "durations": durations, "keyframe_dir": keyframe_dir,
+            "given_numbers": numbers, "durations": durations, "keyframe_dir": keyframe_dir,
             "mark_times": mark_times, "layout": layout,
         })
 
@@ -207,6 +207,12 @@ class ChapterScene(Scene):
     def tall(self) -> bool:
         """Drawn for the tall 9:16 frame of a short: stack what stands side by side."""
         return self.layout == "tall"
+
+    @staticmethod
+    def frame_units(layout: str) -> tuple[float, float] | None:
+        """(width, height) in scene units of the frame for ``layout``; None for Manim's
+        own (wide: 8 units tall)."""
+        return (style.TALL_WIDTH, style.TALL_HEIGHT) if layout == "tall" else None
 
     @classmethod
     def area(cls) -> tuple[float, float, float, float]:
@@ -227,9 +233,7 @@ class ChapterScene(Scene):
 
     def setup(self) -> None:
         self.camera.background_color = style.BACKGROUND
-        self.numbers: dict[str, Any] = (
-            ledger.section(self.section, self.settings) if self.section else {}
-        )
+        self.numbers: dict[str, Any] = copy.deepcopy(self.given_numbers or {})
         self.beat_log: list[BeatRecord] = []
         self.layout_problems: list[str] = []
         self.timing_problems: list[str] = []

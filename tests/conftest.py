@@ -35,14 +35,14 @@ def _built(scene: str | type, sets: tuple[str, ...],
            durations: tuple[tuple[str, float], ...] | None,
            mark_times: tuple[tuple[str, tuple[tuple[str, float], ...]], ...] | None,
            layout: str = "wide") -> Any:
-    from core.ledger import parse_settings
     from production.drawing import construct_scene
-    from scenes import CHAPTER
+    from scenes.attention.chapter import CHAPTER
 
     scene_class = CHAPTER.by_name()[scene] if isinstance(scene, str) else scene
     with tempfile.TemporaryDirectory() as media:
         return construct_scene(
-            scene_class, "preview", parse_settings(list(sets)), Path(media), video=False,
+            CHAPTER, scene_class, "preview", CHAPTER.ledger.parse_settings(list(sets)),
+            Path(media), video=False,
             durations=dict(durations) if durations else None,
             mark_times={beat: dict(at) for beat, at in mark_times} if mark_times else None,
             layout=layout)

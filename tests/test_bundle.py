@@ -14,7 +14,7 @@ import pytest
 from production import bundle
 from production.drawing import QUALITIES
 from production.paths import ROOT
-from scenes import SCENES_IN_ORDER
+from scenes.attention.chapter import CHAPTER, SCENES_IN_ORDER
 
 WIDTH, HEIGHT, FPS = QUALITIES["preview"]
 
@@ -138,7 +138,7 @@ def test_the_manifest_times_every_word_and_each_caption_starts_on_its_first_word
     onsets = []
     for entry, scene in zip(manifest["scenes"], SCENES_IN_ORDER):
         heard = entry["words"]
-        script = narration.marked_script(scene, ledger.resolve())
+        script = narration.marked_script(CHAPTER, scene, ledger.resolve())
         assert [w["word"] for w in heard] == [
             word for beat in scene.beat_seconds for word in script[beat][0].split()]
         assert {(w["beat"], w["mark"]) for w in heard if "mark" in w} == {

@@ -34,7 +34,7 @@ def test_second_run_renders_nothing_and_one_changed_passage_one_scene(project):
     assert rendered_names(second.stdout) == []
     assert "nothing to render" in second.stdout
 
-    script = project / "assets" / "narration" / "TwoJobs.txt"
+    script = project / "scenes" / "attention" / "narration" / "TwoJobs.txt"
     script.write_text(script.read_text().replace("Start with two jobs.",
                                                  "Begin with two separate jobs."))
     third = render(project, "TitleCard", "TwoJobs")

@@ -14,7 +14,7 @@ import pytest
 
 from production import cache, narration, scene_output
 from production.scene_output import BrokenOutput, check_captions, check_video
-from scenes import SCENES_BY_NAME
+from scenes.attention.chapter import CHAPTER, SCENES_BY_NAME
 
 
 def render(project: Path, *args: str) -> subprocess.CompletedProcess:
@@ -158,11 +158,11 @@ def test_the_scene_key_covers_the_speech_itself_not_only_its_text(tmp_path):
     file re-spoken), must not find the scene rendered from the old sound."""
     scene = SCENES_BY_NAME["TitleCard"]
     [beat] = scene.beat_seconds
-    text = narration.script_for(scene, {})[beat]
+    text = narration.script_for(CHAPTER, scene, {})[beat]
 
     def key(audio: Path) -> str:
         passage = narration.Passage("TitleCard", beat, text, audio, 3.0, False)
-        return cache.scene_key(scene, "preview", {}, True, passages=[passage])
+        return cache.scene_key(CHAPTER, scene, "preview", {}, True, passages=[passage])
 
     quiet, loud = _wav(tmp_path / "a.wav", 3.0, 100), _wav(tmp_path / "b.wav", 3.0, 200)
     assert key(quiet) != key(loud)

@@ -19,6 +19,7 @@ import av
 import pytest
 
 from production.paths import ROOT
+from scenes.attention.chapter import CHAPTER
 
 pytestmark = pytest.mark.slow
 
@@ -244,7 +245,7 @@ def test_cluster_workers_allocate_frames_like_local_workers(cluster):
         profiling, = client.run(
             lambda dask_worker: dask_worker.periodic_callbacks["profile"].is_running()).values()
     assert fresh == 1 and profiling  # as Dask starts them
-    session = clusters.Session(dask.address, 1, None)
+    session = clusters.Session(dask.address, 1, CHAPTER, None)
     try:
         tuned, = session.client.run(_mapped_regions_for_a_frame).values()
         profiling, = session.client.run(

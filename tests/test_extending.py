@@ -17,7 +17,7 @@ from manim import FadeIn
 from core import ledger
 from production import cache, captions, narration, slides
 from production.scene_output import SceneOutput
-from scenes import SCENES_BY_NAME, SCENES_IN_ORDER
+from scenes.attention.chapter import CHAPTER, SCENES_BY_NAME, SCENES_IN_ORDER
 from scenes.base import ChapterScene, words
 from tests.sounds import write_tone
 from tests.test_chapter_parts import parts_problems
@@ -80,8 +80,8 @@ def test_a_voice_is_a_class_with_key_check_and_speak(tmp_path):
 def test_a_voice_key_is_part_of_the_scene_key(tmp_path):
     scene = SCENES_BY_NAME["TitleCard"]
     passages = narration.prepare(scene.__name__, list(scene.beat_seconds), ToneVoice(),
-                                 cache=tmp_path)
-    keys = {cache.scene_key(scene, "preview", {}, True, voice=voice, passages=passages)
+                                 cache=tmp_path, narration_dir=CHAPTER.narration)
+    keys = {cache.scene_key(CHAPTER, scene, "preview", {}, True, voice=voice, passages=passages)
             for voice in (ToneVoice(), ToneVoice(), ToneVoice(330.0))}
     assert len(keys) == 2
 
@@ -138,18 +138,19 @@ class CountTheBudget(ChapterScene):
 def test_a_new_scene_passes_the_chapter_checks(tmp_path, monkeypatch, build_scene):
     monkeypatch.setitem(ledger.SECTIONS, "demo", lambda settings: {"total": 64.8})
     texts = tmp_path / "narration"
-    shutil.copytree(narration.NARRATION_DIR, texts)
+    shutil.copytree(CHAPTER.narration, texts)
     scenes = [*SCENES_IN_ORDER, CountTheBudget]
     missing = parts_problems(scenes, ledger.SECTIONS, texts)
     assert missing == [f"no narration for CountTheBudget: expected {texts / 'CountTheBudget.txt'}"]
 
     (texts / "CountTheBudget.txt").write_text(DEMO_TEXT)
     assert parts_problems(scenes, ledger.SECTIONS, texts) == []
-    script = narration.script_for(CountTheBudget, None, texts)
+    script = narration.script_for(CHAPTER, CountTheBudget, None, texts)
     assert script == {"show": "The exponentials add up to 64.8.", "hold": "That is the budget."}
 
     passages = narration.prepare("CountTheBudget", list(CountTheBudget.beat_seconds),
-                                 ToneVoice(), values=narration.spoken_values(CountTheBudget, None),
+                                 ToneVoice(),
+                                 values=narration.spoken_values(CHAPTER, CountTheBudget, None),
                                  narration_dir=texts, voice_dir=tmp_path / "voice",
                                  cache=tmp_path / "cache")
     lengths = narration.beat_lengths(CountTheBudget.beat_seconds, passages)

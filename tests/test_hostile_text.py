@@ -56,7 +56,7 @@ VALUES = {"total": "64.8", "asker": "ate"}
                                   "{total:>99999}", "{total.__class__}", "{}", "{0}",
                                   "{asker!s:^9}"])
 def test_a_slot_is_a_plain_name_or_an_error_naming_file_beat_and_slot(slot):
-    where = "assets/narration/SpotlightBudget.txt [sum]"
+    where = "scenes/attention/narration/SpotlightBudget.txt [sum]"
     with pytest.raises(NarrationError) as error:
         narration.fill(f"The exponentials add up to {slot}.", VALUES, where)
     message = str(error.value)

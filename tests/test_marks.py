@@ -18,11 +18,11 @@ import pytest
 from core import ledger
 from production import cache, marks, narration, spoken
 from production.drawing import QUALITIES
-from scenes import CHAPTER
-from scenes.formula import weight_result
+from scenes.attention.chapter import CHAPTER
+from scenes.attention.formula import weight_result
+from scenes.attention.potions import written_next
+from scenes.attention.spotlight import tenths, top_share
 from scenes.numbers import decimal, factor, factor_figure, percent, percent_figure, whole_percent
-from scenes.potions import written_next
-from scenes.spotlight import tenths, top_share
 
 FRAME = 1 / QUALITIES["preview"][2]
 
@@ -54,9 +54,10 @@ def spoken_scenes():
     built = {}
     for name in sorted({use[0] for use in USES}):
         scene_class = CHAPTER.by_name()[name]
-        passages = cache.speech(scene_class, {}, narration.DEFAULT_VOICE)
+        passages = cache.speech(CHAPTER, scene_class, {}, narration.DEFAULT_VOICE)
         lengths = narration.beat_lengths(scene_class.beat_seconds, passages)
-        built[name] = passages, lengths, narration.mark_times(scene_class, {}, passages, lengths)
+        built[name] = passages, lengths, narration.mark_times(CHAPTER, scene_class, {}, passages,
+                                                              lengths)
     return built
 
 
@@ -94,7 +95,7 @@ def test_the_animation_starts_on_the_marked_word(build_scene, spoken_scenes,
 
 def test_every_mark_a_scene_lists_is_used_and_in_its_passage():
     for scene_class in CHAPTER.scenes:
-        found = narration.marked_script(scene_class, None)  # raises when they disagree
+        found = narration.marked_script(CHAPTER, scene_class, None)  # raises when they disagree
         for beat, names in scene_class.marks.items():
             assert set(names) == set(found[beat][1])
     assert len([m for sc in CHAPTER.scenes for b in sc.marks.values() for m in b]) >= len(USES)
@@ -131,7 +132,7 @@ def _render(project: Path, *args: str) -> subprocess.CompletedProcess:
 
 
 def test_a_mark_the_scene_waits_for_but_the_passage_lacks(project):
-    path = project / "assets" / "narration" / "SpotlightBudget.txt"
+    path = project / "scenes" / "attention" / "narration" / "SpotlightBudget.txt"
     lines = path.read_text(encoding="utf-8").splitlines()
     header = lines.index("[trace]") + 1
     path.write_text("\n".join(line.replace("<total>", "") for line in lines) + "\n",
@@ -146,7 +147,7 @@ def test_a_mark_the_scene_waits_for_but_the_passage_lacks(project):
 
 
 def test_a_mark_no_scene_waits_for(project):
-    path = project / "assets" / "narration" / "SpotlightBudget.txt"
+    path = project / "scenes" / "attention" / "narration" / "SpotlightBudget.txt"
     lines = path.read_text(encoding="utf-8").splitlines()
     at = lines.index("[light]") + 1
     lines[at] = "It can put <all>all of the light on one word."
@@ -170,7 +171,7 @@ def test_without_speech_a_mark_falls_where_its_word_sits(build_scene):
 
 
 def test_a_malformed_mark_stops_the_render_before_anything_is_drawn(project):
-    path = project / "assets" / "narration" / "SpotlightBudget.txt"
+    path = project / "scenes" / "attention" / "narration" / "SpotlightBudget.txt"
     text = path.read_text(encoding="utf-8").replace("<total>", "<total ")
     path.write_text(text, encoding="utf-8")
     line = text.splitlines().index(next(x for x in text.splitlines() if "<total " in x)) + 1

@@ -9,7 +9,7 @@ import pytest
 from core import ledger
 from production import narration
 from production.narration import NarrationError, Voice
-from scenes import SCENES_IN_ORDER
+from scenes.attention.chapter import CHAPTER, SCENES_IN_ORDER
 from tests.sounds import write_tone
 
 
@@ -41,7 +41,8 @@ def test_every_scene_has_a_passage_per_beat_with_every_value_filled(scene, tmp_p
     numbers = ledger.section(scene.section) if scene.section else {}
     speak = CountingVoice()
     passages = narration.prepare(scene.__name__, list(scene.beat_seconds),
-                                 values=scene.spoken(numbers), cache=tmp_path, speak=speak)
+                                 values=scene.spoken(numbers), cache=tmp_path, speak=speak,
+                                 narration_dir=CHAPTER.narration)
     assert [p.beat for p in passages] == list(scene.beat_seconds)
     for p in passages:
         assert p.text and "{" not in p.text and "}" not in p.text
@@ -52,7 +53,7 @@ def test_spoken_numbers_follow_the_settings(tmp_path):
     numbers = ledger.section("bottleneck", ledger.parse_settings(["bottleneck.length=90"]))
     passages = narration.prepare(scene.__name__, list(scene.beat_seconds),
                                  values=scene.spoken(numbers), cache=tmp_path,
-                                 speak=CountingVoice())
+                                 speak=CountingVoice(), narration_dir=CHAPTER.narration)
     assert "90 numbers" in passages[0].text
 
 
@@ -60,7 +61,8 @@ def test_unchanged_text_is_never_spoken_twice(tmp_path):
     speak = CountingVoice()
     scene = SCENES_IN_ORDER[1]
     for _ in range(2):
-        narration.prepare(scene.__name__, list(scene.beat_seconds), cache=tmp_path, speak=speak)
+        narration.prepare(scene.__name__, list(scene.beat_seconds), cache=tmp_path, speak=speak,
+                          narration_dir=CHAPTER.narration)
     assert len(speak.calls) == len(scene.beat_seconds)
     narration.synthesize("A changed passage.", Voice(), tmp_path, speak)
     narration.synthesize("A changed passage.", Voice(), tmp_path, speak)
@@ -75,7 +77,8 @@ def test_a_recording_replaces_the_voice_and_the_beat_follows_it(tmp_path):
     write_tone(narration.recording_path(scene.__name__, beats[0], tmp_path / "voice"), long)
     speak = CountingVoice()
     passages = narration.prepare(scene.__name__, beats, voice_dir=tmp_path / "voice",
-                                 cache=tmp_path / "cache", speak=speak)
+                                 cache=tmp_path / "cache", speak=speak,
+                                 narration_dir=CHAPTER.narration)
     first = passages[0]
     assert first.recorded and first.seconds == pytest.approx(long, abs=1e-3)
     assert len(speak.calls) == len(beats) - 1
@@ -109,7 +112,7 @@ def test_real_espeak_speaks_and_is_cached(tmp_path):
 def test_built_scene_beats_last_as_long_as_their_passages(tmp_path, build_scene):
     scene = SCENES_IN_ORDER[1]
     passages = narration.prepare(scene.__name__, list(scene.beat_seconds), cache=tmp_path,
-                                 speak=CountingVoice())
+                                 speak=CountingVoice(), narration_dir=CHAPTER.narration)
     stretched = {p.beat: p for p in passages}
     built = build_scene(scene.__name__,
                         durations=narration.beat_lengths(scene.beat_seconds, passages))

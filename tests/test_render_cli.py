@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -9,7 +10,7 @@ import sys
 import pytest
 
 from production.paths import ROOT
-from scenes import SCENES_IN_ORDER
+from scenes.attention.chapter import SCENES_IN_ORDER
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -17,10 +18,26 @@ def run(*args: str) -> subprocess.CompletedProcess:
                           text=True, timeout=1800)
 
 
-def test_list_prints_the_scenes_in_order():
+def test_list_prints_every_chapter_with_its_scenes_in_order():
     out = run("list")
     assert out.returncode == 0
-    assert out.stdout.split() == [s.__name__ for s in SCENES_IN_ORDER]
+    lines = out.stdout.splitlines()
+    assert lines[0] == "attention: How attention decides where to look"
+    assert [line.strip() for line in lines[1:15]] == [s.__name__ for s in SCENES_IN_ORDER]
+    listed = json.loads(run("list", "--json").stdout)
+    attention, = [c for c in listed["chapters"] if c["name"] == "attention"]
+    assert attention == {"name": "attention", "title": "How attention decides where to look",
+                         "scenes": [s.__name__ for s in SCENES_IN_ORDER]}
+
+
+def test_an_unknown_chapter_is_one_line_naming_the_chapters():
+    for command in (["numbers"], ["render", "--dry-run"], ["slides", "--dry-run"],
+                    ["shorts", "--dry-run"], ["sweep", "TitleCard", "--set", "grid.sharpness=1,2"]):
+        out = run(*command, "--chapter", "nosuch")
+        assert out.returncode == 2, command
+        assert out.stderr.strip() == ("render.py: error: --chapter 'nosuch': unknown chapter; "
+                                      "chapters: attention"), command
+        assert out.stdout == ""
 
 
 def test_dry_run_names_every_scene_and_writes_nothing(tmp_path):

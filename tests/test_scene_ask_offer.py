@@ -6,7 +6,7 @@ import functools
 
 import pytest
 
-from scenes.ask_offer import AskAndOffer
+from scenes.attention.ask_offer import AskAndOffer
 from scenes.numbers import decimal
 from tests.scene_harness import assert_clean, shown_anywhere
 

@@ -10,8 +10,9 @@ from manim import config
 
 from core.ledger import parse_settings
 from production import narration
+from scenes.attention.chapter import CHAPTER
+from scenes.attention.closed_book import OnePieceAtATime, SqueezeTheRow
 from scenes.base import visible_texts
-from scenes.closed_book import OnePieceAtATime, SqueezeTheRow
 from scenes.numbers import factor, out_of
 from tests.scene_harness import assert_clean
 
@@ -35,7 +36,7 @@ def build(build_scene):
     def built(scene, *sets):
         if scene is not RecordingSqueeze:
             return build_scene(scene, *sets)
-        times = narration.mark_times(SqueezeTheRow, parse_settings(list(sets)), [],
+        times = narration.mark_times(CHAPTER, SqueezeTheRow, parse_settings(list(sets)), [],
                                      SqueezeTheRow.beat_seconds)
         return build_scene(scene, *sets, mark_times=times)
     return built

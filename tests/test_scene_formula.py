@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scenes.formula import OneAttentionWeight
+from scenes.attention.formula import OneAttentionWeight
 from tests.scene_harness import assert_clean, shown_anywhere
 
 SHARP = ("grid.sentence=the dog sat on the rug it slept", "grid.sharpness=3")
@@ -190,7 +190,7 @@ def test_shifted_exponentials_say_so(built):
 
 
 def test_no_tex_anywhere():
-    source = Path(__file__).parents[1].joinpath("scenes", "formula.py").read_text()
+    source = Path(__file__).parents[1].joinpath("scenes", "attention", "formula.py").read_text()
     for name in ("MathTex", "Tex(", "DecimalNumber", "Integer(", "Variable("):
         assert name not in source
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from scenes.attention.potions import ChemistryAndAssembly, PotionMixing
 from scenes.numbers import percent
-from scenes.potions import ChemistryAndAssembly, PotionMixing
 from tests.scene_harness import assert_clean
 
 SCENES = {"PotionMixing": PotionMixing, "ChemistryAndAssembly": ChemistryAndAssembly}

@@ -6,8 +6,15 @@ import math
 
 import pytest
 
+from scenes.attention.spotlight import (
+    LookBackRule,
+    SharpnessDial,
+    SpotlightBudget,
+    pair,
+    pair_2,
+    tenths,
+)
 from scenes.numbers import percent, power_of_ten, setting, short
-from scenes.spotlight import LookBackRule, SharpnessDial, SpotlightBudget, pair, pair_2, tenths
 from tests.scene_harness import assert_clean
 
 SHOTS = {cls.__name__: cls for cls in (SpotlightBudget, SharpnessDial, LookBackRule)}

@@ -6,7 +6,7 @@ import functools
 
 import pytest
 
-from scenes.weight_grid import MatchIsTheWeight, panel_rows
+from scenes.attention.weight_grid import MatchIsTheWeight, panel_rows
 from tests.scene_harness import assert_clean
 
 DOG_RUG = ("grid.sentence=the dog sat on the rug it slept", "grid.sharpness=3")

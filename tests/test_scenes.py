@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scenes import SCENES_IN_ORDER
+from scenes.attention.chapter import SCENES_IN_ORDER
 
 NAMES = [scene.__name__ for scene in SCENES_IN_ORDER]
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 from manim import Square, config, tempconfig
 
-from scenes import CHAPTER, style
+from scenes import style
+from scenes.attention.chapter import CHAPTER
 from scenes.base import layout_problems, unsafe, words
 
 

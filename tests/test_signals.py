@@ -23,7 +23,7 @@ import pytest
 
 from production.paths import ROOT
 from production.workers import WorkerDied, run_workers, stop_on_sigterm
-from scenes import SCENES_BY_NAME
+from scenes.attention.chapter import SCENES_BY_NAME
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")]

@@ -18,7 +18,7 @@ from core import ledger
 from production import narration
 from production.errors import DiskFullError
 from production.narration import NarrationError, Voice
-from scenes import SCENES_IN_ORDER
+from scenes.attention.chapter import CHAPTER, SCENES_IN_ORDER
 
 TEXT = "The book stays open, and every word may look back at the words before it."
 
@@ -156,7 +156,7 @@ def test_every_real_passage_is_well_inside_the_plausible_lengths(tmp_path):
     """Real espeak-ng, every passage of the chapter: the bounds have at least 1.5x margin."""
     checked = 0
     for scene in SCENES_IN_ORDER:
-        for text in narration.script_for(scene, ledger.resolve()).values():
+        for text in narration.script_for(CHAPTER, scene, ledger.resolve()).values():
             spoken = seconds(narration.synthesize(text, Voice(), tmp_path))
             low, high = narration.plausible_seconds(text, Voice())
             assert 1.5 * low <= spoken <= high / 1.5, text

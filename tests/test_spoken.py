@@ -7,7 +7,7 @@ import pytest
 from core import ledger
 from production import narration
 from production.spoken import UNSPOKEN, lexicon, number, spans, speakable, whole
-from scenes import CHAPTER
+from scenes.attention.chapter import CHAPTER
 
 
 @pytest.mark.parametrize("written,said", [
@@ -75,7 +75,7 @@ SETTINGS = [{}, ledger.parse_settings(["spotlight.sharpness=8", "bottleneck.leng
 def test_no_digit_or_symbol_of_any_passage_reaches_a_voice(settings):
     passages = 0
     for scene in CHAPTER.scenes:
-        for beat, text in narration.script_for(scene, settings).items():
+        for beat, text in narration.script_for(CHAPTER, scene, settings).items():
             said = speakable(text)
             left = UNSPOKEN.findall(said)
             assert left == [], f"{scene.__name__} [{beat}]: {said!r} still has {left}"

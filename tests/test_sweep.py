@@ -18,6 +18,7 @@ from core import ledger
 from production import sweep
 from production.errors import UsageError
 from production.paths import ROOT
+from scenes.attention.chapter import CHAPTER
 
 SWEEP = ["SharpnessDial", "TitleCard", "--set", "spotlight.sharpness=1,2",
          "--quality", "preview", "--no-narration"]
@@ -170,7 +171,7 @@ def test_folder_names_are_readable_safe_and_distinct():
 
 
 def test_combinations_are_every_pair_of_values_checked_by_the_ledger():
-    points = sweep.combinations(sweep.axes(["spotlight.sharpness=1,2,4",
+    points = sweep.combinations(CHAPTER, sweep.axes(["spotlight.sharpness=1,2,4",
                                             "spotlight.asker=cat, fish"]))
     assert [p.given for p in points][:2] == [
         ["spotlight.sharpness=1", "spotlight.asker=cat"],
@@ -179,6 +180,6 @@ def test_combinations_are_every_pair_of_values_checked_by_the_ledger():
     assert points[-1].settings["spotlight"] == ledger.parse_settings(
         ["spotlight.sharpness=4", "spotlight.asker=fish"])["spotlight"]
     with pytest.raises(UsageError, match="'2' and '2.0' are the same value"):
-        sweep.combinations(sweep.axes(["spotlight.sharpness=2,2.0"]))
+        sweep.combinations(CHAPTER, sweep.axes(["spotlight.sharpness=2,2.0"]))
     with pytest.raises(UsageError, match="must be one of"):
-        sweep.combinations(sweep.axes(["spotlight.asker=cat,unicorn"]))
+        sweep.combinations(CHAPTER, sweep.axes(["spotlight.asker=cat,unicorn"]))

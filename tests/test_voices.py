@@ -18,7 +18,7 @@ from core import ledger
 from production import cache, narration, spoken
 from production.narration import Espeak, NarrationError, Piper
 from production.paths import ROOT
-from scenes import SCENES_IN_ORDER
+from scenes.attention.chapter import CHAPTER, SCENES_IN_ORDER
 
 SCENES_BY_NAME = {s.__name__: s for s in SCENES_IN_ORDER}
 TEXT = "The book stays open, and every word may look back at the words before it."
@@ -57,7 +57,7 @@ def test_a_real_passage_spoken_by_piper_is_a_plausible_wav_and_is_cached(tmp_pat
         calls.append(text)
         return engine.speak(text, target)
 
-    text = narration.script_for(SCENES_BY_NAME["TwoJobs"], ledger.resolve())["reader"]
+    text = narration.script_for(CHAPTER, SCENES_BY_NAME["TwoJobs"], ledger.resolve())["reader"]
     started = time.monotonic()
     first = narration.synthesize(text, voice, tmp_path, speak)
     took = time.monotonic() - started
@@ -75,7 +75,7 @@ def test_every_real_passage_spoken_by_piper_is_well_inside_the_plausible_lengths
     voice = Piper()
     words = spoken = 0.0
     for scene in SCENES_IN_ORDER:
-        for text in narration.script_for(scene, ledger.resolve()).values():
+        for text in narration.script_for(CHAPTER, scene, ledger.resolve()).values():
             length = seconds(narration.synthesize(text, voice, tmp_path))
             low, high = narration.plausible_seconds(text, voice)
             assert 1.5 * low <= length <= high / 1.5, text
@@ -96,7 +96,7 @@ def test_the_default_voice_speaks_real_passages_at_a_natural_pace(tmp_path):
     assert voice.rate == narration.NATURAL_PACE and 140 <= voice.rate <= 175
     for name in ("OneAttentionWeight", "TheMisreading", "ChemistryAndAssembly",
                  "SharpnessDial"):
-        for text in narration.script_for(SCENES_BY_NAME[name], ledger.resolve()).values():
+        for text in narration.script_for(CHAPTER, SCENES_BY_NAME[name], ledger.resolve()).values():
             said = spoken.speakable(text)
             length = seconds(narration.synthesize(text, voice, tmp_path))
             assert 140 <= len(said.split()) / length * 60 <= 175, said
@@ -119,15 +119,18 @@ def test_the_voice_and_the_model_bytes_change_the_scene_key(tmp_path, model_copy
     keys = {}
     for name in ("espeak", "piper"):
         voice = narration.voice_named(name)
-        passages = narration.prepare(scene.__name__, beats, voice, cache=tmp_path / "speech")
-        keys[name] = cache.scene_key(scene, "preview", {}, True, voice, passages=passages)
+        passages = narration.prepare(scene.__name__, beats, voice, cache=tmp_path / "speech",
+                                     narration_dir=CHAPTER.narration)
+        keys[name] = cache.scene_key(CHAPTER, scene, "preview", {}, True, voice, passages=passages)
     assert keys["espeak"] != keys["piper"]
     assert keys["espeak"] == cache.scene_key(
-        scene, "preview", {}, True, Espeak(),
-        passages=narration.prepare(scene.__name__, beats, Espeak(), cache=tmp_path / "speech"))
+        CHAPTER, scene, "preview", {}, True, Espeak(),
+        passages=narration.prepare(scene.__name__, beats, Espeak(), cache=tmp_path / "speech",
+                                   narration_dir=CHAPTER.narration))
 
     # The same bytes elsewhere are the same voice; one byte changed is another voice.
-    piper_passages = narration.prepare(scene.__name__, beats, Piper(), cache=tmp_path / "speech")
+    piper_passages = narration.prepare(scene.__name__, beats, Piper(), cache=tmp_path / "speech",
+                                       narration_dir=CHAPTER.narration)
     copied = Piper(model_copy)
     assert copied.key() == Piper().key()
     flipped = model_copy.with_name("flipped.onnx")
@@ -136,7 +139,8 @@ def test_the_voice_and_the_model_bytes_change_the_scene_key(tmp_path, model_copy
     data = bytearray(flipped.read_bytes())
     data[len(data) // 2] ^= 0xFF
     flipped.write_bytes(bytes(data))
-    key = cache.scene_key(scene, "preview", {}, True, Piper(flipped), passages=piper_passages)
+    key = cache.scene_key(CHAPTER, scene, "preview", {}, True, Piper(flipped),
+                          passages=piper_passages)
     assert key != keys["piper"]
     assert narration.speech_key(TEXT, Piper(flipped)) != narration.speech_key(TEXT, copied)
     # ... and so does its config

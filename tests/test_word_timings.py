@@ -13,11 +13,11 @@ import pytest
 from core import ledger
 from production import align, captions, marks, narration, spoken, timings
 from production.scene_output import timed_passages
-from scenes import CHAPTER
+from scenes.attention.chapter import CHAPTER
 
 PASSAGES = [
-    narration.script_for(CHAPTER.by_name()["SpotlightBudget"], ledger.resolve())["trace"],
-    narration.script_for(CHAPTER.by_name()["OneAttentionWeight"],
+    narration.script_for(CHAPTER, CHAPTER.by_name()["SpotlightBudget"], ledger.resolve())["trace"],
+    narration.script_for(CHAPTER, CHAPTER.by_name()["OneAttentionWeight"],
                          ledger.resolve())[list(CHAPTER.by_name()["OneAttentionWeight"]
                                                 .beat_seconds)[-1]],
     "One misreading to head off: 56 % is not 1.5x, and q . k is [1.0, 0.0].",

@@ -22,6 +22,7 @@ from manim import (
 )
 
 from scenes import style
+from scenes.attention.potions import centred_lines, fit_lines
 from scenes.base import (
     ChapterScene,
     align_baselines,
@@ -31,7 +32,6 @@ from scenes.base import (
     word_row,
     words,
 )
-from scenes.potions import centred_lines, fit_lines
 
 BAR_HEIGHT = 2.4  # scene units for a share of 1.0
 #: tall: the length of a bar for a share of 1.0, and from one word's line to the next

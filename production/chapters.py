@@ -1,0 +1,112 @@
+"""A chapter, as the pipeline is given it: a value, never an import of scenes/.
+
+A chapter is one folder of a package (``scenes/attention/``): its scene modules, its
+narration (``narration/SCENE.txt``) and a ``chapter.py`` whose ``CHAPTER`` is a
+:class:`Chapter`. :func:`discover` finds every such folder; the command hands the
+chosen one to the pipeline, and worker processes (local or on a cluster) get it
+back by importing the module that defines it (a Chapter pickles as that name).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from core import palette as default_palette
+from core.ledgers import Ledger
+from production.errors import UsageError
+
+#: a chapter's name: what --chapter takes, and the name of its folder
+NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+@dataclass(frozen=True, eq=False)
+class Chapter:
+    """What the pipeline needs to know of a chapter, in one place."""
+
+    name: str  # --chapter NAME; also its folder's name
+    title: str  # on the thumbnail, in the manifest and the slide decks
+    scenes: tuple[Any, ...]  # the Scene classes, in the order they play
+    ledger: Ledger  # every number its scenes show, by section, and its --set parameters
+    narration: Path  # its passages: one SCENE.txt per scene, a [beat] passage per beat
+    recordings: Path  # SCENE/BEAT.wav: a recorded voice that replaces the synthetic one
+    thumbnail: tuple[str, str]  # (scene, beat): the beat's last frame becomes the thumbnail
+    module: str  # the module whose CHAPTER this is (how a worker finds it again)
+    palette: ModuleType = field(default=default_palette)  # its colours, for decks too
+
+    def by_name(self) -> dict[str, Any]:
+        return {scene.__name__: scene for scene in self.scenes}
+
+    def scene(self, name: str) -> Any:
+        return self.by_name()[name]
+
+    def roots(self) -> tuple[Path, ...]:
+        """The folder its modules are imported from (on sys.path): where the cache looks
+        for the code its scenes run."""
+        top = self.module.split(".")
+        here = Path(importlib.import_module(self.module).__file__ or ".").resolve()
+        return (here.parents[len(top) - 1],)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return load, (self.module,)
+
+
+def load(module: str) -> Chapter:
+    """The CHAPTER of ``module`` (imported once per process)."""
+    chapter = getattr(importlib.import_module(module), "CHAPTER", None)
+    if not isinstance(chapter, Chapter):
+        raise UsageError(f"{module} defines no CHAPTER (a production.chapters.Chapter)")
+    return chapter
+
+
+def discover(package: str, folder: Path) -> dict[str, Chapter]:
+    """Every chapter under ``folder`` (the package ``package``): each subfolder with a
+    ``chapter.py``, by name, in the order of their names."""
+    found = {}
+    for sub in sorted(p for p in folder.iterdir() if (p / "chapter.py").is_file()):
+        chapter = load(f"{package}.{sub.name}.chapter")
+        found[chapter.name] = chapter
+    return found
+
+
+def pick(chapters: dict[str, Chapter], name: str) -> Chapter:
+    """The chapter named ``name``; a UsageError lists the names there are."""
+    if name not in chapters:
+        raise UsageError(f"--chapter {name!r}: unknown chapter; chapters: "
+                         f"{', '.join(chapters) or 'none'}")
+    return chapters[name]
+
+
+def problems(chapter: Chapter) -> list[str]:
+    """What does not fit in ``chapter``, one line each: a ledger section no scene shows,
+    a scene whose section is not in the ledger, a scene without a readable narration
+    file (a passage per beat, no others), a narration file no scene reads."""
+    from production import narration
+
+    return parts_problems(chapter.scenes, chapter.ledger.sections, chapter.narration,
+                          narration.read_script, narration.NarrationError)
+
+
+def parts_problems(scenes: Any, sections: Any, narration_dir: Path, read: Any,
+                   unreadable: type[Exception]) -> list[str]:
+    """:func:`problems` of these parts: ``read(scene, beats, folder)`` reads a narration
+    file, raising ``unreadable`` with a one-line message."""
+    scenes = list(scenes)
+    shown = {scene.section for scene in scenes}
+    found = [f"ledger section {s!r} is shown by no scene" for s in sections if s not in shown]
+    for scene in scenes:
+        if scene.section not in sections:
+            found.append(f"{scene.__name__} shows section {scene.section!r}, "
+                         "which the ledger does not have")
+        try:
+            read(scene.__name__, list(scene.beat_seconds), narration_dir)
+        except unreadable as error:
+            found.append(str(error))
+    names = {scene.__name__ for scene in scenes}
+    found += [f"{path} is read by no scene" for path in sorted(narration_dir.glob("*.txt"))
+              if path.stem not in names]
+    return found
