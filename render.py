@@ -214,7 +214,7 @@ def _plan(args: argparse.Namespace, default_out: str, layout: str = "wide") -> P
 
     return pipeline.plan(chapter(args), scenes=args.scenes, quality=args.quality,
                          settings=args.settings,
-                         out=args.out, default_out=paths.OUT / default_out, jobs=args.jobs,
+                         out=args.out, default_out=paths.out() / default_out, jobs=args.jobs,
                          narrate=not args.no_narration,
                          keyframes=getattr(args, "keyframes", None), voice=args.voice,
                          scheduler=args.scheduler, layout=layout)

@@ -32,9 +32,17 @@ from typing import Any
 
 from production import imports, narration, paths
 
-ROOT, CACHE = paths.ROOT, paths.CACHE
-SCENES = CACHE / "scenes"
-CHAPTERS = CACHE / "chapters"
+ROOT = paths.ROOT
+
+
+def scenes_dir() -> Path:
+    """Finished scenes (and their variants): ``scenes/KEY[-VARIANT]/``."""
+    return paths.cache() / "scenes"
+
+
+def chapters_dir() -> Path:
+    """Joined chapters: ``chapters/KEY/``."""
+    return paths.cache() / "chapters"
 CACHE_VERSION = "3"
 #: written into every record, so pruning knows an entry is the project's own
 MARKER = "attention-explainer cache entry"
@@ -234,7 +242,8 @@ def prune(folders: Iterable[Path] | None = None, *, now: float | None = None) ->
     else in those folders is left alone."""
     now = time.time() if now is None else now
     removed = []
-    for folder in folders if folders is not None else (SCENES, CHAPTERS, narration.CACHE_DIR):
+    for folder in folders if folders is not None else (scenes_dir(), chapters_dir(),
+                                                              narration.speech_dir()):
         if not folder.is_dir():
             continue
         for entry in folder.iterdir():

@@ -172,7 +172,7 @@ def _files(folder: Path) -> dict[str, bytes]:
 def _keep_speech(speech: dict[str, bytes]) -> None:
     """The render's speech, put into this worker's speech cache (what is there already
     is left alone: it is the same passage, and the scene's key says which bytes)."""
-    folder = cache.CACHE / "voice"
+    folder = paths.cache() / "voice"
     folder.mkdir(parents=True, exist_ok=True)
     for name, data in speech.items():
         target = folder / name
@@ -304,7 +304,7 @@ class Session:
 
     def __init__(self, where: str, workers: int, chapter: Any, voice: Any) -> None:
         self.client, self.cluster = connect(where, workers)
-        self.token = (str(cache.CACHE / f".cluster-{os.getpid()}-{time.time_ns()}"),
+        self.token = (str(paths.cache() / f".cluster-{os.getpid()}-{time.time_ns()}"),
                       os.urandom(16).hex())
         try:
             self.workers = check_workers(self.client, chapter, voice)
@@ -343,7 +343,7 @@ class Session:
         try:
             progress.say(f"cluster {client.scheduler.address}: {self.workers} worker(s), "
                          f"{len(jobs)} scene(s) to render")
-            cache.CACHE.mkdir(parents=True, exist_ok=True)
+            paths.cache().mkdir(parents=True, exist_ok=True)
             Path(self.token[0]).write_text(self.token[1], encoding="utf-8")
             by_label = {label: args for label, _, args in jobs}
             queue = deque(jobs)  # in the given order (longest first), as the local pool

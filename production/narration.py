@@ -48,7 +48,10 @@ from production import marks, paths, spoken, timings
 from production.errors import DiskFullError, is_disk_full
 from production.timings import Word
 
-CACHE_DIR = paths.CACHE / "voice"
+
+def speech_dir() -> Path:
+    """Where spoken passages and converted recordings are cached (``voice/`` in the cache)."""
+    return paths.cache() / "voice"
 
 LEAD_IN = 0.4  # seconds of picture before a passage starts
 TAIL = 0.8  # seconds of picture after a passage ends, before the next beat
@@ -885,7 +888,7 @@ def _short(text: str, width: int = 60) -> str:
     return repr(text if len(text) <= width else text[:width - 3] + "...")
 
 
-def synthesize(text: str, voice: VoiceEngine, cache: Path = CACHE_DIR,
+def synthesize(text: str, voice: VoiceEngine, cache: Path | None = None,
                speak: Speak | None = None) -> Path:
     """The cached WAV for ``text`` in ``voice``; speaks it only when not cached.
 
@@ -899,6 +902,7 @@ def synthesize(text: str, voice: VoiceEngine, cache: Path = CACHE_DIR,
     place; when the check fails and the folder's disk is (nearly) full, that is a
     SpeechDiskFull.
     """
+    cache = cache if cache is not None else speech_dir()
     text = spoken.speakable(text)  # the voice hears numbers and symbols in words
     target = cache / f"{speech_key(text, voice)}.wav"
     if target.exists():
@@ -1001,12 +1005,13 @@ def _read_layout(path: Path) -> _Layout:
     return _Layout(channels, byte_rate, remaining if length in (0, 0xFFFFFFFF) else length)
 
 
-def recorded_sound(path: Path, cache: Path = CACHE_DIR) -> Path:
+def recorded_sound(path: Path, cache: Path | None = None) -> Path:
     """A user's recording in the mix's format: 16-bit PCM at the soundtrack's rate, mono
     or stereo as recorded (more channels mixed down to stereo). Converted by ffmpeg once,
     into ``cache`` under a hash of the recording's bytes; checked before it is renamed
     into place and again whenever it is read. A recording that cannot be used is a
     NarrationError naming it and saying what is accepted."""
+    cache = cache if cache is not None else speech_dir()
     from production.soundtrack import SAMPLE_RATE
 
     layout = _read_layout(path)
@@ -1058,11 +1063,12 @@ def peak_dbfs(path: Path) -> float:
 
 
 def check_recordings(scene: str, beats: list[str], voice_dir: Path,
-                     cache: Path = CACHE_DIR) -> list[str]:
+                     cache: Path | None = None) -> list[str]:
     """Check (and convert, once) every recording of ``scene``; returns warnings, one line
     each, without a prefix: a file in the scene's voice folder that names no beat, and a
     recording that is silent. A recording that cannot be used raises NarrationError.
     Meant for planning, once per render, before any worker starts."""
+    cache = cache if cache is not None else speech_dir()
     folder = voice_dir / scene
     warnings = []
     wanted = {f"{beat}.wav" for beat in beats}
@@ -1193,7 +1199,7 @@ def fill(template: str, values: dict[str, str], where: str) -> str:
 def prepare(scene: str, beats: list[str], voice: VoiceEngine = DEFAULT_VOICE, *,
             values: dict[str, str] | None = None,
             narration_dir: Path, voice_dir: Path | None = None,
-            cache: Path = CACHE_DIR, speak: Speak | None = None) -> list[Passage]:
+            cache: Path | None = None, speak: Speak | None = None) -> list[Passage]:
     """Every passage of a scene, in beat order, with its sound file and length.
 
     ``values`` fill the {name} slots of the passages (numbers from the ledger), read
@@ -1201,6 +1207,7 @@ def prepare(scene: str, beats: list[str], voice: VoiceEngine = DEFAULT_VOICE, *,
     is its conversion in the speech cache (see :func:`recorded_sound`); every other
     passage is spoken by ``voice`` (see :func:`synthesize`).
     """
+    cache = cache if cache is not None else speech_dir()
     script = _filled(scene, beats, values or {}, narration_dir)
     passages = []
     for beat in beats:

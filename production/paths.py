@@ -1,7 +1,7 @@
 """Where the project reads and writes, decided once.
 
 ``EXPLAINER_CACHE`` moves the cache folder (the benchmark uses it for cold runs);
-it is read here, once, when the render starts.
+it is read whenever the cache is asked for, never fixed when a module is imported.
 """
 
 from __future__ import annotations
@@ -11,5 +11,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "assets"
-OUT = ROOT / "out"  # the default output folder
-CACHE = Path(os.environ.get("EXPLAINER_CACHE", ROOT / ".cache"))
+
+
+def out() -> Path:
+    """The default output folder."""
+    return ROOT / "out"
+
+
+def cache() -> Path:
+    """The cache folder: $EXPLAINER_CACHE, else .cache/ in the project (read at each call,
+    so a test or a library user can move it at any time)."""
+    return Path(os.environ.get("EXPLAINER_CACHE") or ROOT / ".cache")

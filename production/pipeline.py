@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from production import cache, cluster, narration, space
+from production import cache, cluster, narration, paths, space
 from production.chapters import Chapter
 from production.drawing import QUALITIES, construct_scene, encoder_options
 from production.errors import UsageError
@@ -53,7 +53,7 @@ class Plan:
     @property
     def folders(self) -> dict[str, Path]:
         """Where the render writes: the cache and the output folder."""
-        return {"cache": cache.CACHE, "out": self.out}
+        return {"cache": paths.cache(), "out": self.out}
 
     def space(self, *, chapter: bool = False, slides: bool = False,
               shorts: bool = False) -> dict[str, int]:
@@ -71,7 +71,7 @@ class Plan:
 
     def entry(self, name: str, variant: str = "") -> Path:
         """The cache folder of a scene's finished files (``variant``: e.g. "-alpha")."""
-        return cache.SCENES / f"{self.keys[name]}{variant}"
+        return cache.scenes_dir() / f"{self.keys[name]}{variant}"
 
 
 # ----------------------------------------------------------------- planning
@@ -145,7 +145,7 @@ def plan(chapter: Chapter, *, scenes: list[str], quality: str, settings: list[st
     frames = writable_dir(keyframes, "--keyframes") if keyframes is not None else None
     speaker = pick_voice(voice) if narrate else narration.DEFAULT_VOICE
     check_tools(narrate, speaker)
-    writable_dir(str(cache.CACHE), "the cache folder (EXPLAINER_CACHE)")
+    writable_dir(str(paths.cache()), "the cache folder (EXPLAINER_CACHE)")
     bare = Plan(chapter, quality, parsed, narrate, chosen, {}, {}, jobs or os.cpu_count() or 1, {},
                 target, frames, speaker, layout=layout)
     # The cluster first: its workers warm up (Manim, the ledger) while this process speaks.
@@ -177,9 +177,9 @@ def _look_up(base: Plan, parsed: dict[str, Any]) -> Plan:
     lengths = {sc.__name__: sum(narration.beat_lengths(sc.beat_seconds,
                                                        speech[sc.__name__]).values())
                for sc in base.chosen}
-    stored = {name: load(cache.SCENES / key) for name, key in keys.items()}
+    stored = {name: load(cache.scenes_dir() / key) for name, key in keys.items()}
     # Used from now on: a render pruning at the same time must not take them away.
-    cache.mark_used(cache.SCENES / key for key in keys.values())
+    cache.mark_used(cache.scenes_dir() / key for key in keys.values())
     if base.keyframes is not None:
         stored = dict.fromkeys(stored)  # key frames are saved while drawing: draw again
     return dataclasses.replace(base, settings=parsed, keys=keys, stored=stored,

@@ -27,10 +27,10 @@ def chapter(plan: Plan, results: dict[str, SceneOutput]) -> str:
     chapters.txt, thumbnail.jpg and manifest.json. Returns the line to print."""
     out, ordered = plan.out, [results[sc.__name__] for sc in plan.chosen]
     key = cache.chapter_key([plan.keys[r.name] for r in ordered], plan.quality)
-    joined = chapter_files.load(cache.CHAPTERS / key)
+    joined = chapter_files.load(cache.chapters_dir() / key)
     if joined is None:
-        joined = chapter_files.assemble(ordered, cache.CHAPTERS / key)
-    cache.mark_used([cache.CHAPTERS / key])
+        joined = chapter_files.assemble(ordered, cache.chapters_dir() / key)
+    cache.mark_used([cache.chapters_dir() / key])
     for f in joined.files():
         bundle.publish(f, out / f.name)
     titled = [(sc.title, r.seconds) for sc, r in zip(plan.chosen, ordered)]

@@ -230,7 +230,7 @@ def publish(plan: Plan, burn: bool) -> tuple[str, list[int]]:
     results, peaks = ensure_scenes(plan)
     todo = [sc.__name__ for sc in plan.chosen
             if cache.read_record(plan.entry(sc.__name__, variant(burn)), META) is None]
-    with tempfile.TemporaryDirectory(dir=cache.SCENES, prefix=".covers-") as drawn:
+    with tempfile.TemporaryDirectory(dir=cache.scenes_dir(), prefix=".covers-") as drawn:
         covers = _covers(plan, todo, Path(drawn))
         progress = Progress(len(todo))
         progress.start()

@@ -6,6 +6,7 @@ the test of that recipe fails.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 import subprocess
@@ -15,12 +16,11 @@ import pytest
 from manim import FadeIn
 
 from core import ledger
-from production import cache, captions, narration, slides
+from production import cache, captions, chapters, narration, slides
 from production.scene_output import SceneOutput
-from scenes.attention.chapter import CHAPTER, SCENES_BY_NAME, SCENES_IN_ORDER
+from scenes.attention.chapter import CHAPTER, SCENES_BY_NAME
 from scenes.base import ChapterScene, words
 from tests.sounds import write_tone
-from tests.test_chapter_parts import parts_problems
 
 # ----------------------------------------------------------------- add a voice
 
@@ -139,18 +139,19 @@ def test_a_new_scene_passes_the_chapter_checks(tmp_path, monkeypatch, build_scen
     monkeypatch.setitem(ledger.SECTIONS, "demo", lambda settings: {"total": 64.8})
     texts = tmp_path / "narration"
     shutil.copytree(CHAPTER.narration, texts)
-    scenes = [*SCENES_IN_ORDER, CountTheBudget]
-    missing = parts_problems(scenes, ledger.SECTIONS, texts)
+    grown = dataclasses.replace(CHAPTER, scenes=(*CHAPTER.scenes, CountTheBudget),
+                                narration=texts)
+    missing = chapters.problems(grown)
     assert missing == [f"no narration for CountTheBudget: expected {texts / 'CountTheBudget.txt'}"]
 
     (texts / "CountTheBudget.txt").write_text(DEMO_TEXT)
-    assert parts_problems(scenes, ledger.SECTIONS, texts) == []
-    script = narration.script_for(CHAPTER, CountTheBudget, None, texts)
+    assert chapters.problems(grown) == []
+    script = narration.script_for(grown, CountTheBudget, None)
     assert script == {"show": "The exponentials add up to 64.8.", "hold": "That is the budget."}
 
     passages = narration.prepare("CountTheBudget", list(CountTheBudget.beat_seconds),
                                  ToneVoice(),
-                                 values=narration.spoken_values(CHAPTER, CountTheBudget, None),
+                                 values=narration.spoken_values(grown, CountTheBudget, None),
                                  narration_dir=texts, voice_dir=tmp_path / "voice",
                                  cache=tmp_path / "cache")
     lengths = narration.beat_lengths(CountTheBudget.beat_seconds, passages)
@@ -221,7 +222,7 @@ def test_a_registered_writer_is_run_and_listed(finished_scene, tmp_path, monkeyp
         return [target]
 
     @slides.deck_writer("outline")
-    def write_outline(deck, out):
+    def write_outline(deck, out, title):
         target = out / "outline.txt"
         target.write_text("".join(f"{s.title}\n" for s in deck))
         return [target]
@@ -230,7 +231,7 @@ def test_a_registered_writer_is_run_and_listed(finished_scene, tmp_path, monkeyp
         slides.writer("notes")(write_notes)
 
     out = tmp_path / "slides"
-    index = slides.assemble([finished_scene], out)
+    index = slides.assemble([finished_scene], out, "A chapter")
     assert calls == [(*finished_scene, out)]
     assert (out / "Demo-notes.txt").read_text() == "Hello there."
     assert (out / "outline.txt").read_text() == "A demo\n"
@@ -249,6 +250,6 @@ def test_the_built_in_writers_are_the_slides_formats(finished_scene, tmp_path):
                                     "poster", "captions"]
     assert list(slides.DECK_WRITERS) == ["html", "pptx"]
     out = tmp_path / "slides"
-    slides.assemble([finished_scene], out)
+    slides.assemble([finished_scene], out, "A chapter")
     assert {p.name for p in out.iterdir()} == \
         {f.format("Demo") for f in SCENE_FILES} | set(SET_FILES)

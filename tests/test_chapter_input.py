@@ -1,0 +1,233 @@
+"""The chapter is an input: production/ never imports scenes/, a chapter written in a
+folder of its own renders through the same pipeline, and a scene's cache key covers
+exactly the code that scene runs."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import sys
+import textwrap
+from pathlib import Path
+
+import av
+import pytest
+
+from production import cache, chapters, pipeline
+from production.paths import ROOT
+from tests.test_extending import ToneVoice
+
+# ----------------------------------------------------------------- the layers
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every module a file names in an import statement, anywhere in it."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_bytes())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module)
+    return found
+
+
+def test_nothing_under_production_imports_scenes():
+    files = sorted((ROOT / "production").rglob("*.py"))
+    assert len(files) > 20
+    offenders = {str(p.relative_to(ROOT)): sorted(m for m in imported_modules(p)
+                                                  if m == "scenes" or m.startswith("scenes."))
+                 for p in files}
+    assert {p: m for p, m in offenders.items() if m} == {}
+
+
+def test_the_import_reader_sees_an_import_of_scenes(tmp_path):
+    """The check above can fail: an import of scenes inside a function is found."""
+    sneaky = tmp_path / "sneaky.py"
+    sneaky.write_text("def f():\n    from scenes.attention.chapter import CHAPTER\n")
+    assert "scenes.attention.chapter" in imported_modules(sneaky)
+
+
+# ----------------------------------------------------------------- a chapter of its own
+
+SCENE = '''
+from manim import FadeIn
+
+from scenes.base import ChapterScene, words
+from {package}.shared import caption
+
+
+class {name}(ChapterScene):
+    section = "{section}"
+    title = "{title}"
+    beat_seconds = {{"show": 1.0, "hold": 0.6}}
+
+    @classmethod
+    def spoken(cls, numbers):
+        return {{"total": f"{{numbers['total']:.1f}}"}}
+
+    def construct(self) -> None:
+        # The viewer sees the total.
+        b = self.beat("show")
+        self.play(FadeIn(words(caption(self.numbers["total"]))), run_time=b.part(0.5))
+
+        # The viewer sees it held.
+        self.beat("hold")
+'''
+
+CHAPTER = '''
+from pathlib import Path
+
+from core.ledgers import Ledger, Param, number
+from production.chapters import Chapter
+from {package}.budget import CountTheBudget
+from {package}.share import CountTheShare
+
+HERE = Path(__file__).resolve().parent
+LEDGER = Ledger(
+    {{"budget": {{"scale": Param(1.0, number(0), "a number above 0")}}}},
+    {{"budget": lambda s: {{"total": 64.8 * s["budget"]["scale"]}},
+      "share": lambda s: {{"total": 0.56}}}})
+CHAPTER = Chapter(name="{name}", title="Budgets", scenes=(CountTheBudget, CountTheShare),
+                  ledger=LEDGER, narration=HERE / "narration", recordings=HERE / "voice",
+                  thumbnail=("CountTheBudget", "show"), module=__name__)
+'''
+
+
+def write_chapter(root: Path, package: str = "books", name: str = "budgets") -> Path:
+    """A chapter folder ``root/package/name/``: two scene files sharing a helper module,
+    their narration, a ledger of two sections, and chapter.py."""
+    folder = root / package / name
+    (folder / "narration").mkdir(parents=True)
+    (root / package / "__init__.py").write_text("")
+    (folder / "__init__.py").write_text("")
+    dotted = f"{package}.{name}"
+    (folder / "shared.py").write_text("def caption(total):\n    return f'total {total:.1f}'\n")
+    for module, scene, section in (("budget", "CountTheBudget", "budget"),
+                                   ("share", "CountTheShare", "share")):
+        (folder / f"{module}.py").write_text(textwrap.dedent(SCENE).format(
+            package=dotted, name=scene, section=section, title=scene))
+        (folder / "narration" / f"{scene}.txt").write_text(
+            "[show]\nThe total is {total}.\n\n[hold]\nThat is all.\n")
+    (folder / "chapter.py").write_text(textwrap.dedent(CHAPTER).format(package=dotted,
+                                                                        name=name))
+    return folder
+
+
+@pytest.fixture
+def own_chapter(tmp_path, monkeypatch):
+    """A chapter written in the test's own folder, importable, with its own cache."""
+    monkeypatch.syspath_prepend(str(tmp_path / "code"))
+    monkeypatch.setenv("EXPLAINER_CACHE", str(tmp_path / "cache"))
+    folder = write_chapter(tmp_path / "code")
+    yield folder
+    for module in [m for m in sys.modules if m == "books" or m.startswith("books.")]:
+        del sys.modules[module]
+
+
+def test_a_chapter_in_a_folder_of_its_own_is_found_and_fits_together(own_chapter):
+    found = chapters.discover("books", own_chapter.parent)
+    assert list(found) == ["budgets"]
+    chapter = found["budgets"]
+    assert [s.__name__ for s in chapter.scenes] == ["CountTheBudget", "CountTheShare"]
+    assert chapters.problems(chapter) == []
+    assert chapter.roots() == (own_chapter.parent.parent,)
+    assert chapter.ledger.parse_settings(["budget.scale=2"])["budget"] == {"scale": 2.0}
+    with pytest.raises(chapters.UsageError,
+                       match="--chapter 'x': unknown chapter; chapters: budgets"):
+        chapters.pick(found, "x")
+
+
+@pytest.mark.slow
+def test_a_chapter_in_a_folder_of_its_own_renders_through_the_pipeline(own_chapter, tmp_path):
+    chapter = chapters.discover("books", own_chapter.parent)["budgets"]
+    plan = pipeline.plan(chapter, scenes=[], quality="preview", settings=["budget.scale=2"],
+                         out=str(tmp_path / "out"), default_out=tmp_path / "out", jobs=2,
+                         voice=ToneVoice())
+    assert all(stored is None for stored in plan.stored.values())
+    results, peaks = pipeline.ensure_scenes(plan)
+    assert len(peaks) == 2
+    for scene in chapter.scenes:
+        result = results[scene.__name__]
+        assert result.folder.parent == tmp_path / "cache" / "scenes"
+        with av.open(str(result.video)) as video:
+            assert video.streams.video[0].height == 480
+            assert video.streams.audio
+        assert result.seconds == pytest.approx(sum(
+            max(s, 0.4 + p.seconds + 0.8) for s, p in
+            zip(scene.beat_seconds.values(), result.passages)), abs=1 / 15)
+    # The ledger at the render's settings is what the narration says.
+    assert results["CountTheBudget"].passages[0].text == "The total is 129.6."
+    again = pipeline.plan(chapter, scenes=[], quality="preview", settings=["budget.scale=2"],
+                          out=str(tmp_path / "out"), default_out=tmp_path / "out",
+                          voice=ToneVoice())
+    assert all(stored is not None for stored in again.stored.values())
+
+
+# ----------------------------------------------------------------- what a key covers
+
+
+def code_keys(chapter: chapters.Chapter) -> dict[str, str]:
+    return {s.__name__: cache.scene_code(chapter, s) for s in chapter.scenes}
+
+
+def test_editing_one_scene_file_changes_only_its_scene_key(own_chapter):
+    chapter = chapters.discover("books", own_chapter.parent)["budgets"]
+    before = code_keys(chapter)
+    assert before["CountTheBudget"] != before["CountTheShare"]
+    with open(own_chapter / "budget.py", "a") as f:
+        f.write("# a comment\n")
+    after = code_keys(chapter)
+    assert after["CountTheBudget"] != before["CountTheBudget"]
+    assert after["CountTheShare"] == before["CountTheShare"]
+    # A helper both import changes both.
+    with open(own_chapter / "shared.py", "a") as f:
+        f.write("# another\n")
+    both = code_keys(chapter)
+    assert both["CountTheBudget"] != after["CountTheBudget"]
+    assert both["CountTheShare"] != after["CountTheShare"]
+
+
+@pytest.fixture
+def project_copy(tmp_path, monkeypatch):
+    """core/, scenes/ and production/ copied, imported from the copy."""
+    for part in ("core", "scenes", "production"):
+        shutil.copytree(ROOT / part, tmp_path / part,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    return tmp_path
+
+
+def attention_code(root: Path) -> dict[str, str]:
+    """Every attention scene's code hash, the files read from ``root``."""
+    from scenes.attention.chapter import CHAPTER
+
+    return {s.__name__: cache.code_fingerprint((s.__module__, *cache.DRAWING), (root,))
+            for s in CHAPTER.scenes}
+
+
+def test_what_each_edit_redraws_in_the_attention_chapter(project_copy):
+    def edit(relative: str) -> dict[str, str]:
+        with open(project_copy / relative, "a") as f:
+            f.write("# an edit\n")
+        return attention_code(project_copy)
+
+    from scenes.attention.chapter import CHAPTER
+
+    start = attention_code(project_copy)
+    files = {s.__name__: s.__module__ for s in CHAPTER.scenes}
+    # scenes share a key's code exactly when they share a file
+    assert {(a, b) for a in start for b in start if start[a] == start[b]} == \
+        {(a, b) for a in files for b in files if files[a] == files[b]}
+    changed = edit("scenes/attention/misreading.py")
+    assert {n for n in start if changed[n] != start[n]} == {"TheMisreading"}
+    for output in ("production/shorts.py", "production/slides.py", "production/publish.py",
+                   "production/sweep.py", "production/deck_html.py", "production/pipeline.py",
+                   "scenes/attention/chapter.py"):
+        assert edit(output) == changed, output
+    component = edit("scenes/components/bottle.py")
+    # potions.py draws bottles, and misreading.py borrows potions.py's line fitting
+    assert {n for n in start if component[n] != changed[n]} == {
+        "PotionMixing", "ChemistryAndAssembly", "TheMisreading"}
+    drawing = edit("production/drawing.py")
+    assert all(drawing[n] != component[n] for n in start)
+    base = edit("scenes/base.py")
+    assert all(base[n] != drawing[n] for n in start)
