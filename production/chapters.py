@@ -10,6 +10,7 @@ back by importing the module that defines it (a Chapter pickles as that name).
 from __future__ import annotations
 
 import importlib
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -79,6 +80,17 @@ def pick(chapters: dict[str, Chapter], name: str) -> Chapter:
         raise UsageError(f"--chapter {name!r}: unknown chapter; chapters: "
                          f"{', '.join(chapters) or 'none'}")
     return chapters[name]
+
+
+def listing(chapters: dict[str, Chapter], *, as_json: bool = False) -> str:
+    """Every chapter with its scenes in order: a line for the chapter, one per scene; or
+    as JSON ``{"chapters": [{"name", "title", "scenes"}, ...]}``."""
+    found = [{"name": c.name, "title": c.title, "scenes": [s.__name__ for s in c.scenes]}
+             for c in chapters.values()]
+    if as_json:
+        return json.dumps({"chapters": found}, indent=1, ensure_ascii=False)
+    return "\n".join(f"{c['name']}: {c['title']}\n" + "\n".join(f"  {s}" for s in c["scenes"])
+                     for c in found)
 
 
 def problems(chapter: Chapter) -> list[str]:

@@ -623,6 +623,17 @@ def available_voices() -> list[VoiceInfo]:
     ]
 
 
+def voices_text() -> str:
+    """What `render.py voices` prints: every voice --voice takes, with its licence."""
+    lines = []
+    for voice in available_voices():
+        state = f" (cannot be used here: {voice.problem})" if voice.problem else ""
+        lines += [f"{voice.name:<10} {voice.description}{state}",
+                  f"{'':<10} licence: {voice.licence}"]
+    return "\n".join([*lines, f"{'PATH.onnx':<10} any Piper voice file you have, its "
+                                ".onnx.json beside it (its licence is its own)"])
+
+
 def voice_record(voice: VoiceEngine) -> dict[str, Any]:
     """The voice a render spoke with, for manifest.json: engine, model, licence and
     pace (words a minute it is set to speak at)."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from production import cache, cluster, narration, paths, space
+from production import cache, cluster, narration, paths
 from production.chapters import Chapter
 from production.drawing import QUALITIES, construct_scene, encoder_options
 from production.errors import UsageError
@@ -55,13 +55,13 @@ class Plan:
         """Where the render writes: the cache and the output folder."""
         return {"cache": paths.cache(), "out": self.out}
 
-    def space(self, *, chapter: bool = False, slides: bool = False,
-              shorts: bool = False) -> dict[str, int]:
-        """Bytes the render still needs in the cache and in out/."""
-        todo = sum(s for n, s in self.seconds.items() if self.stored[n] is None)
-        total = sum(self.seconds.values())
-        return space.needs(self.quality, todo, total if chapter else None, total,
-                           slides=slides, shorts=shorts)
+    def missing_seconds(self) -> float:
+        """Seconds of scenes still to draw."""
+        return sum(s for n, s in self.seconds.items() if self.stored[n] is None)
+
+    def total_seconds(self) -> float:
+        """Seconds of every chosen scene."""
+        return sum(self.seconds.values())
 
     def close(self) -> None:
         """End the connection to the cluster, if any."""
@@ -245,7 +245,7 @@ def speak_all(chapter: Chapter, chosen: list[Any], settings: dict[str, Any], nar
 # ----------------------------------------------------------------- drawing
 
 
-def _peak_memory() -> int:
+def peak_memory() -> int:
     import resource
 
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -283,14 +283,7 @@ def render_job(task: SceneTask) -> tuple[dict[str, Any], int]:
     """Worker process: render one scene into its cache entry; (its record, peak KiB)."""
     from production.scene_output import produce_scene
 
-    return task.draw(produce_scene, transparent=False).to_json(), _peak_memory()
-
-
-def alpha_job(task: SceneTask) -> tuple[dict[str, Any], int]:
-    """Worker process: the scene's transparent clips into its cache entry."""
-    from production.slides import produce_alpha
-
-    return task.draw(produce_alpha, transparent=True), _peak_memory()
+    return task.draw(produce_scene, transparent=False).to_json(), peak_memory()
 
 
 class Progress:
@@ -471,6 +464,6 @@ def summary(rendered: int, total: int, peaks: list[int], plan: Plan, started: fl
     return f"nothing to render: all {total} scenes cached ({elapsed:.1f} s)"
 
 
-__all__ = ["Plan", "Progress", "alpha_job", "check_tools", "ensure_scenes", "keep_in_cache",
+__all__ = ["Plan", "Progress", "check_tools", "ensure_scenes", "keep_in_cache",
            "lock_output", "pick_voice", "plan", "render_job", "render_missing", "render_plans",
            "summary", "with_settings"]

@@ -1,17 +1,46 @@
-"""Publishing a planned render: the scenes and the chapter bundle into out/ (chapter.mp4,
-captions, chapters.txt, thumbnail, manifest), or the slide clips and decks."""
+"""The chapter bundle (`render.py render`): the scenes and the whole chapter into out/
+(chapter.mp4, captions, chapters.txt, thumbnail, manifest)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from production import bundle, cache, narration
+from production import bundle, cache, narration, space
 from production import chapter as chapter_files
 from production.drawing import QUALITIES
-from production.pipeline import Plan, alpha_job, ensure_scenes, render_missing
+from production.pipeline import Plan, ensure_scenes
+from production.run import Made, Output
 from production.scene_output import SceneOutput, timed_passages
 
-ALPHA = "-alpha"  # the cache variant holding a scene's transparent clips
+
+class BundleOutput(Output):
+    """`render.py render`: every chosen scene into out/scenes/ and, when no scene was
+    named (``whole``), the chapter joined with its captions, chapter list, thumbnail and
+    manifest into out/."""
+
+    def __init__(self, whole: bool) -> None:
+        self.whole = whole
+
+    def dry_run(self, plan: Plan) -> list[str]:
+        width, height, fps = QUALITIES[plan.quality]
+        return [f"{'cached' if plan.stored[sc.__name__] else 'render'} {sc.__name__} at "
+                f"{width}x{height}, {fps} fps -> {plan.out / 'scenes' / (sc.__name__ + '.mp4')}"
+                for sc in plan.chosen]
+
+    def space(self, plan: Plan) -> dict[str, int]:
+        joined = plan.total_seconds() if self.whole else 0.0
+        # the chapter joins the picture twice (the joined picture, then the muxed chapter)
+        return space.needs(plan.quality, plan.missing_seconds(), plan.total_seconds(),
+                           cache=2 * space.picture(plan.quality, joined)
+                           + joined * space.SOUND,
+                           out=space.picture(plan.quality, joined))
+
+    def make(self, plan: Plan) -> Made:
+        results, peaks = ensure_scenes(plan)
+        scenes(plan, results)
+        if self.whole:
+            print(chapter(plan, results))
+        return Made(peaks, len(plan.chosen))
 
 
 def scenes(plan: Plan, results: dict[str, SceneOutput]) -> None:
@@ -102,21 +131,3 @@ def _thumbnail_time(ordered: list[SceneOutput], starts: tuple[float, ...],
     following = beats.index(beat) + 1
     end = picked.beat_starts[beats[following]] if following < len(beats) else picked.seconds
     return starts[index] + end - 0.1
-
-
-def slides(plan: Plan) -> tuple[list[int], dict[str, Any]]:
-    """Every chosen scene as clips for slides, with the decks and index.json, into the
-    output folder; renders what is missing (opaque and transparent) first. Returns the
-    workers' peak memory and the index."""
-    from production import slides as slide_files
-
-    results, peaks = ensure_scenes(plan)
-    missing = [sc for sc in plan.chosen
-               if not slide_files.load_alpha(plan.entry(sc.__name__, ALPHA), sc.__name__)]
-    _, alpha_peaks = render_missing(plan, missing, alpha_job, variant=ALPHA,
-                                    label="{} (transparent)")
-    bundle.clear_partials(plan.out)
-    index = slide_files.assemble(
-        [(sc, results[sc.__name__], plan.entry(sc.__name__, ALPHA)) for sc in plan.chosen],
-        plan.out, plan.chapter.title)
-    return peaks + alpha_peaks, index

@@ -28,9 +28,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from production import bundle, cache, captions, soundtrack
+from production import bundle, cache, captions, soundtrack, space
 from production.drawing import encoder_options, frame_size
 from production.pipeline import Plan, Progress, dispatch, ensure_scenes
+from production.run import Made, Output
 from production.scene_output import AAC, META, SceneOutput, building, ffmpeg, store, timed_passages
 from production.timings import Word
 
@@ -306,3 +307,30 @@ def _build(plan: Plan, result: SceneOutput, burn: bool, cover: Path, entry: Path
         shutil.move(cover, work / f"{result.name}.jpg")
         (work / "shorts.json").write_text(json.dumps(made, indent=1), encoding="utf-8")
         store(work, entry, {"name": result.name, "clips": len(made)})
+
+
+class ShortsOutput(Output):
+    """`render.py shorts`: every chosen scene drawn tall, cut, captioned (burned in unless
+    ``burn`` is false) and levelled, with covers and shorts.json, into out/shorts/."""
+
+    folder = "shorts"
+    layout = "tall"
+
+    def __init__(self, burn: bool) -> None:
+        self.burn = burn
+        self.variants = ("", variant(burn))
+
+    def dry_run(self, plan: Plan) -> list[str]:
+        width, height, fps = frame_size(plan.quality, "tall")
+        return [f"{'cached' if plan.stored[sc.__name__] else 'render'} {sc.__name__} tall at "
+                f"{width}x{height}, {fps} fps -> {plan.out / (sc.__name__ + '.mp4')}"
+                for sc in plan.chosen]
+
+    def space(self, plan: Plan) -> dict[str, int]:
+        total = plan.total_seconds()  # the finished shorts are kept in the cache too
+        return space.needs(plan.quality, plan.missing_seconds(), total,
+                           cache=space.picture(plan.quality, total))
+
+    def make(self, plan: Plan) -> Made:
+        line, peaks = publish(plan, burn=self.burn)
+        return Made(peaks, len(plan.chosen), [line])

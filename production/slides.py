@@ -24,7 +24,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from production import bundle, cache, deck_html, deck_pptx, narration
+from production import bundle, cache, deck_html, deck_pptx, narration, space
+from production.pipeline import Plan, SceneTask, ensure_scenes, peak_memory, render_missing
+from production.run import Made, Output
 from production.scene_output import (
     META,
     Draw,
@@ -257,3 +259,47 @@ def write_index(out: Path, scenes: list[tuple[str, float, list[Path]]]) -> dict[
     text = json.dumps(index, indent=1, allow_nan=False)
     bundle.write_text(out / "index.json", text + "\n")
     return index
+
+
+# ----------------------------------------------------------------- the output
+
+
+ALPHA = "-alpha"  # the cache variant holding a scene's transparent clips
+
+
+def alpha_job(task: SceneTask) -> tuple[dict[str, Any], int]:
+    """Worker process: the scene's transparent clips into its cache entry."""
+    return task.draw(produce_alpha, transparent=True), peak_memory()
+
+
+class SlidesOutput(Output):
+    """`render.py slides`: every chosen scene as clips for slides (opaque and transparent),
+    with the decks and index.json, into out/slides/."""
+
+    folder = "slides"
+    variants = ("", ALPHA)
+
+    def dry_run(self, plan: Plan) -> list[str]:
+        return [f"slides for {sc.__name__} -> {plan.out}" for sc in plan.chosen]
+
+    def space(self, plan: Plan) -> dict[str, int]:
+        # the transparent clips: lossless in the cache, VP9 and ProRes in out/, besides
+        # the silent copy, the GIF and the poster
+        todo, total = plan.missing_seconds(), plan.total_seconds()
+        return space.needs(plan.quality, todo, total,
+                           cache=space.ALPHA * space.picture(plan.quality, todo),
+                           out=(space.ALPHA / 2 + 3) * space.picture(plan.quality, total))
+
+    def make(self, plan: Plan) -> Made:
+        results, peaks = ensure_scenes(plan)
+        missing = [sc for sc in plan.chosen
+                   if not load_alpha(plan.entry(sc.__name__, ALPHA), sc.__name__)]
+        _, alpha_peaks = render_missing(plan, missing, alpha_job, variant=ALPHA,
+                                        label="{} (transparent)")
+        bundle.clear_partials(plan.out)
+        index = assemble(
+            [(sc, results[sc.__name__], plan.entry(sc.__name__, ALPHA)) for sc in plan.chosen],
+            plan.out, plan.chapter.title)
+        return Made(peaks + alpha_peaks, 2 * len(plan.chosen),
+                    [f"slides: {len(index['files'])} files for {len(plan.chosen)} scenes "
+                     f"-> {plan.out}"])

@@ -27,24 +27,19 @@ ALPHA = 60
 MARGIN = 32 * 1024 * 1024  # room left over for records, captions, thumbnails
 
 
-def needs(quality: str, to_render: float, chapter: float | None, published: float,
-          *, slides: bool = False, shorts: bool = False) -> dict[str, int]:
-    """Bytes the cache and out/ need: ``to_render`` seconds of scenes to build,
-    ``chapter`` seconds of chapter to join (None: no chapter), ``published`` seconds
-    of scenes copied to out/ (with ``slides``, as slide clips, transparent ones too;
-    with ``shorts``, as shorts, which are kept in the cache as well)."""
-    picture = PICTURE[quality]
-    in_cache = to_render * (3 * picture + 2 * SOUND)
-    in_out = published * picture
-    if slides:
-        in_cache += to_render * ALPHA * picture
-        in_out += published * (ALPHA * picture / 2 + 3 * picture)
-    if shorts:
-        in_cache += published * picture
-    if chapter is not None:
-        in_cache += chapter * (2 * picture + SOUND)
-        in_out += chapter * picture
+def needs(quality: str, to_render: float, published: float, *, cache: float = 0.0,
+          out: float = 0.0) -> dict[str, int]:
+    """Bytes the cache and out/ need: ``to_render`` seconds of scenes to build and
+    ``published`` seconds of scenes copied to out/, plus what an output adds on top
+    (``cache`` and ``out``, in bytes: see :func:`picture`)."""
+    in_cache = to_render * (3 * PICTURE[quality] + 2 * SOUND) + cache
+    in_out = published * PICTURE[quality] + out
     return {"cache": int(in_cache) + MARGIN, "out": int(in_out) + MARGIN}
+
+
+def picture(quality: str, seconds: float) -> float:
+    """Bytes of ``seconds`` of H.264 picture at ``quality`` (about)."""
+    return seconds * PICTURE[quality]
 
 
 def _existing(path: Path) -> Path:

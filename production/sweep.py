@@ -33,6 +33,7 @@ from production import bundle, cache, narration, paths, pipeline, space
 from production.chapters import Chapter
 from production.drawing import QUALITIES
 from production.errors import UsageError
+from production.run import Made, Output, Request
 from production.scene_output import SceneOutput, load
 
 #: the longest folder name before it is cut and ends in a hash (file systems allow 255 bytes)
@@ -201,6 +202,14 @@ class Sweep:
     def chosen(self) -> list[Any]:
         return self.plans[0].chosen
 
+    @property
+    def narrate(self) -> bool:
+        return self.plans[0].narrate
+
+    @property
+    def folders(self) -> dict[str, Path]:
+        return self.plans[0].folders
+
     def close(self) -> None:
         self.plans[0].close()
 
@@ -257,39 +266,56 @@ def dry_run(sweep: Sweep) -> list[str]:
 # ----------------------------------------------------------------- the run
 
 
-def run(sweep: Sweep) -> str:
-    """Render what is missing (each key once, in parallel), place every combination's
-    files and write index.json; a line per (combination, scene) as it is placed.
-    Returns the summary line."""
-    started = time.monotonic()
-    first = sweep.plans[0]
-    if not first.narrate:
-        print("render.py: rendering without narration (silent)", file=sys.stderr)
-    hows = list(sweep.hows())
-    todo = {p.keys[sc.__name__]: p.seconds[sc.__name__]
-            for _, p, sc, how in hows if how == "render"}
-    published = sum(p.seconds[sc.__name__] for _, p, sc, _ in hows)
-    needed = space.needs(first.quality, sum(todo.values()), None, published)
-    with space.guarded(first.folders, needed):
-        pipeline.lock_output(first)
+class SweepOutput(Output):
+    """`render.py sweep`: the named scenes once for every combination of the --set values,
+    each into OUT/SCENE/PARAM=VALUE[,...]/, listed in OUT/index.json; a scene whose key two
+    combinations share is drawn once and linked into both folders."""
+
+    folder = "sweep"
+
+    def plan(self, request: Request) -> Sweep:
+        return plan(request.chapter, scenes=request.scenes, settings=request.settings,
+                    quality=request.quality, out=request.out, jobs=request.jobs,
+                    narrate=request.narrate, voice=request.voice, scheduler=request.scheduler)
+
+    def dry_run(self, sweep: Sweep) -> list[str]:
+        return dry_run(sweep)
+
+    def space(self, sweep: Sweep) -> dict[str, int]:
+        hows = list(sweep.hows())
+        todo = {p.keys[sc.__name__]: p.seconds[sc.__name__]
+                for _, p, sc, how in hows if how == "render"}
+        published = sum(p.seconds[sc.__name__] for _, p, sc, _ in hows)
+        return space.needs(sweep.plans[0].quality, sum(todo.values()), published)
+
+    def lock(self, sweep: Sweep) -> None:
+        super().lock(sweep.plans[0])
         for p in sweep.plans:  # another sweep may have stored some while this one waited
             p.stored = {name: stored or load(p.entry(name)) for name, stored in p.stored.items()}
-        bundle.clear_partials(sweep.out)
+
+    def make(self, sweep: Sweep) -> Made:
+        """Render what is missing (each key once, in parallel), place every combination's
+        files and write index.json; a line per (combination, scene) as it is placed."""
         records, peaks = pipeline.render_plans(sweep.plans, [c.folder for c in sweep.points])
         index = _place_all(sweep, records)
         bundle.write_text(sweep.out / "index.json",
                           json.dumps(index, indent=1, ensure_ascii=False, allow_nan=False)
                           + "\n")
-    cache.mark_used(p.entry(sc.__name__) for p in sweep.plans for sc in p.chosen)
-    pipeline.keep_in_cache(first)
-    total = len(hows)
-    drawn = (f"rendered {len(peaks)} in {time.monotonic() - started:.1f} s with "
-             f"{min(first.workers, len(peaks))} worker(s), peak memory per worker "
-             f"{max(peaks) / 1024:.0f} MiB" if peaks else
-             f"nothing to render ({time.monotonic() - started:.1f} s)")
-    return (f"sweep: {len(sweep.points)} combination(s) x {len(sweep.chosen)} scene(s) = "
-            f"{total} videos; {drawn}; {total - len(peaks)} from the cache or shared -> "
-            f"{sweep.out / 'index.json'}")
+        return Made(peaks, len(list(sweep.hows())))
+
+    def summary(self, sweep: Sweep, made: Made, started: float) -> str:
+        first, peaks, total = sweep.plans[0], made.peaks, made.total
+        drawn = (f"rendered {len(peaks)} in {time.monotonic() - started:.1f} s with "
+                 f"{min(first.workers, len(peaks))} worker(s), peak memory per worker "
+                 f"{max(peaks) / 1024:.0f} MiB" if peaks else
+                 f"nothing to render ({time.monotonic() - started:.1f} s)")
+        return (f"sweep: {len(sweep.points)} combination(s) x {len(sweep.chosen)} scene(s) = "
+                f"{total} videos; {drawn}; {total - len(peaks)} from the cache or shared -> "
+                f"{sweep.out / 'index.json'}")
+
+    def keep(self, sweep: Sweep) -> None:
+        cache.mark_used(p.entry(sc.__name__) for p in sweep.plans for sc in p.chosen)
+        pipeline.keep_in_cache(sweep.plans[0])
 
 
 def _place_all(sweep: Sweep, records: dict[str, Any]) -> dict[str, Any]:

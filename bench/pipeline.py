@@ -1,0 +1,102 @@
+"""Pipeline benchmark: prints figures, asserts nothing.
+
+In one run, on a copy of the project (so an edit never touches the checkout), for one
+quality (preview by default), the chapter rendered by `render.py render`:
+
+  * speech alone: a dry run with an empty cache (it plans, and so speaks every passage),
+    less the same dry run again;
+  * drawing alone: a render whose speech is already cached, its scenes not;
+  * cold: a render with an empty cache (speech and drawing);
+  * warm: the same again, nothing changed;
+  * a one-scene edit: a comment added to scenes/attention/misreading.py, then a render.
+
+and prints cold / (speech + drawing): how much speaking and drawing overlap.
+
+    .venv/bin/python bench/pipeline.py [--quality preview] [--jobs 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PARTS = ("core", "scenes", "production", "assets", "render.py")
+
+
+def timed(project: Path, cache: Path, *args: str) -> tuple[float, str]:
+    env = dict(os.environ, EXPLAINER_CACHE=str(cache))
+    started = time.monotonic()
+    run = subprocess.run([sys.executable, "render.py", *args], cwd=project, env=env,
+                         capture_output=True, text=True)
+    seconds = time.monotonic() - started
+    if run.returncode != 0:
+        sys.exit(f"bench: render.py {' '.join(args[:3])} failed:\n{run.stderr[-2000:]}")
+    return seconds, run.stdout
+
+
+def copy_project(target: Path) -> Path:
+    target.mkdir()
+    for part in PARTS:
+        source = ROOT / part
+        if source.is_dir():
+            shutil.copytree(source, target / part, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(source, target / part)
+    return target
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quality", default="preview")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count())
+    args = parser.parse_args()
+    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+          f"Python {platform.python_version()}; jobs {args.jobs}; quality {args.quality}")
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        project = copy_project(tmp / "project")
+        render = ["render", "--quality", args.quality, "--jobs", str(args.jobs)]
+
+        speech_cache = tmp / "speech-only"
+        cold_dry, _ = timed(project, speech_cache, *render, "--dry-run", "--out",
+                            str(tmp / "dry"))
+        warm_dry, _ = timed(project, speech_cache, *render, "--dry-run", "--out",
+                            str(tmp / "dry"))
+        speech = cold_dry - warm_dry
+        passages = len(list((speech_cache / "voice").glob("*.wav")))
+
+        drawing, _ = timed(project, speech_cache, *render, "--out", str(tmp / "drawn"))
+        drawing -= warm_dry  # the planning that a warm speech cache still does
+
+        cold_cache = tmp / "cold"
+        cold, cold_out = timed(project, cold_cache, *render, "--out", str(tmp / "out"))
+        warm, warm_out = timed(project, cold_cache, *render, "--out", str(tmp / "out"))
+        with open(project / "scenes" / "attention" / "misreading.py", "a") as f:
+            f.write("# an edit\n")
+        edit, edit_out = timed(project, cold_cache, *render, "--out", str(tmp / "out"))
+
+    def summary(out: str) -> str:
+        found = re.search(r"^(rendered .*|nothing to render.*)$", out, re.MULTILINE)
+        return found.group(1) if found else "?"
+
+    print(f"speech alone (cold dry run less warm): {speech:8.1f} s   {passages} passages")
+    print(f"drawing alone (speech cached):         {drawing:8.1f} s")
+    print(f"cold render (speech and drawing):      {cold:8.1f} s   "
+          f"{cold / (speech + drawing):.2f} x (speech + drawing)")
+    print(f"warm render (nothing changed):         {warm:8.1f} s   {summary(warm_out)}")
+    print(f"one scene file edited (misreading.py): {edit:8.1f} s   {summary(edit_out)}")
+    print(f"  cold: {summary(cold_out)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
