@@ -5,6 +5,9 @@ exactly the code that scene runs."""
 from __future__ import annotations
 
 import ast
+import dataclasses
+import json
+import re
 import shutil
 import sys
 import textwrap
@@ -13,7 +16,7 @@ from pathlib import Path
 import av
 import pytest
 
-from production import cache, chapters, pipeline
+from production import bundle, cache, chapters, pipeline, run
 from production.paths import ROOT
 from tests.test_extending import ToneVoice
 
@@ -138,7 +141,8 @@ def test_a_chapter_in_a_folder_of_its_own_is_found_and_fits_together(own_chapter
 
 
 @pytest.mark.slow
-def test_a_chapter_in_a_folder_of_its_own_renders_through_the_pipeline(own_chapter, tmp_path):
+def test_a_chapter_in_a_folder_of_its_own_renders_through_the_pipeline(own_chapter, tmp_path,
+                                                                         capsys):
     chapter = chapters.discover("books", own_chapter.parent)["budgets"]
     plan = pipeline.plan(chapter, scenes=[], quality="preview", settings=["budget.scale=2"],
                          out=str(tmp_path / "out"), default_out=tmp_path / "out", jobs=2,
@@ -161,6 +165,32 @@ def test_a_chapter_in_a_folder_of_its_own_renders_through_the_pipeline(own_chapt
                           out=str(tmp_path / "out"), default_out=tmp_path / "out",
                           voice=ToneVoice())
     assert all(stored is not None for stored in again.stored.values())
+    again.close()
+
+    # An output of its own, through the one run sequence (README, Extending, "An output").
+    class Durations(run.Output):
+        folder = "durations"
+
+        def dry_run(self, plan):
+            return [f"would list {sc.__name__}" for sc in plan.chosen]
+
+        def make(self, plan):
+            results, peaks = pipeline.ensure_scenes(plan)
+            listed = {name: round(r.seconds, 3) for name, r in results.items()}
+            bundle.write_text(plan.out / "durations.json", json.dumps(listed))
+            return run.Made(peaks, len(plan.chosen), [f"listed {len(listed)} scenes"])
+
+    request = run.Request(chapter, quality="preview", settings=["budget.scale=2"],
+                          out=str(tmp_path / "listed"), voice=ToneVoice())
+    assert run.run(Durations(), request) == 0
+    listed = json.loads((tmp_path / "listed" / "durations.json").read_text())
+    assert listed == {name: round(r.seconds, 3) for name, r in results.items()}
+    printed = capsys.readouterr().out.splitlines()
+    assert re.fullmatch(r"nothing to render: all 2 scenes cached \(\d+\.\d s\)", printed[-2])
+    assert printed[-1] == "listed 2 scenes"
+    assert run.run(Durations(), dataclasses.replace(request, dry_run=True)) == 0
+    assert capsys.readouterr().out.splitlines() == ["would list CountTheBudget",
+                                                    "would list CountTheShare"]
 
 
 # ----------------------------------------------------------------- what a key covers
