@@ -1,79 +1,20 @@
-"""The publish bundle: chapter list, thumbnail, manifest, and safe copies into out/.
-
-Nothing in out/ is ever half-written: every file is written under a hidden,
-unique ``.NAME.XXXX.part`` name beside its target and renamed into place when
-complete (so two renders never write the same temporary file); a failed write
-removes its temporary file, and those a killed run left are removed at the start
-of the next.
-"""
+"""The publish bundle: chapter list, thumbnail and manifest (every file written whole:
+production/files.py)."""
 
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
-import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from production import files
+
 MIN_CHAPTER = 10.0  # seconds: the shortest chapter a video site accepts
 MAX_TITLE = 49
 THUMBNAIL_SIZE = (1280, 720)
-
-
-# ----------------------------------------------------------------- safe files
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-#: the permissions a new file gets (mkstemp's are 0600; a published file is for sharing)
-FILE_MODE = 0o666 & ~_umask()
-
-
-@contextmanager
-def writing(target: Path) -> Iterator[Path]:
-    """A unique hidden temporary path beside ``target`` to write; renamed to ``target``
-    when the block completes, removed when it fails."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
-                                    suffix=".part")
-    os.close(handle)
-    partial = Path(name)
-    try:
-        os.chmod(partial, FILE_MODE)
-        yield partial
-        os.replace(partial, target)
-    finally:
-        partial.unlink(missing_ok=True)
-
-
-def publish(source: Path, target: Path) -> Path:
-    """Copy ``source`` to ``target`` through a hidden temporary name."""
-    with writing(target) as partial:
-        shutil.copyfile(source, partial)
-    return target
-
-
-def write_text(target: Path, text: str) -> Path:
-    with writing(target) as partial:
-        partial.write_text(text, encoding="utf-8")
-    return target
-
-
-def clear_partials(folder: Path) -> None:
-    """Remove what an interrupted run left half-written in ``folder``."""
-    if folder.is_dir():
-        for stale in folder.rglob(".*.part"):
-            stale.unlink(missing_ok=True)
 
 
 # ----------------------------------------------------------------- chapters.txt
@@ -169,7 +110,7 @@ def thumbnail(video: Path, seconds: float, target: Path, title: str) -> Path:
     scale = min((width - 2 * margin) / frame.width, (height - band - margin / 2) / frame.height)
     frame = frame.resize((round(frame.width * scale), round(frame.height * scale)), Image.LANCZOS)
     canvas.paste(frame, ((width - frame.width) // 2, band))
-    with writing(target) as partial:
+    with files.writing(target) as partial:
         canvas.save(partial, "JPEG", quality=88, optimize=True)
     return target
 
@@ -183,4 +124,4 @@ def versions() -> dict[str, str]:
 
 def manifest(data: dict[str, Any], target: Path) -> Path:
     text = json.dumps(data, indent=1, ensure_ascii=False, allow_nan=False)
-    return write_text(target, text + "\n")
+    return files.write_text(target, text + "\n")

@@ -30,7 +30,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from production import imports, narration, paths
+from production import files, imports, narration, paths
 
 ROOT = paths.ROOT
 
@@ -46,14 +46,6 @@ def chapters_dir() -> Path:
 CACHE_VERSION = "3"
 #: written into every record, so pruning knows an entry is the project's own
 MARKER = "attention-explainer cache entry"
-
-
-def file_hash(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 #: the modules that draw, mix and encode a scene (each scene's own code comes on top)
@@ -114,7 +106,7 @@ def scene_key(chapter: Any, scene_class: Any, quality: str, settings: dict[str, 
         parts["script"] = narration.script_for(chapter, scene_class, settings)
         if passages is None:
             passages = speech(chapter, scene_class, settings, voice)
-        parts["speech"] = {p.beat: file_hash(p.audio) for p in passages}
+        parts["speech"] = {p.beat: files.sha256(p.audio) for p in passages}
         # When each word is said moves the animations that wait for a mark.
         parts["words"] = {p.beat: [[w.text, w.start, w.end] for w in p.words] for p in passages}
     return _digest(parts)
@@ -138,7 +130,7 @@ def chapter_key(scene_keys: list[str], quality: str) -> str:
 
 def seal(folder: Path, names: Iterable[str]) -> dict[str, dict[str, Any]]:
     """The size and hash of each named file in ``folder``, for its record."""
-    return {name: {"bytes": (folder / name).stat().st_size, "sha256": file_hash(folder / name)}
+    return {name: {"bytes": (folder / name).stat().st_size, "sha256": files.sha256(folder / name)}
             for name in names}
 
 
@@ -149,7 +141,7 @@ def intact(folder: Path, sealed: Any) -> bool:
     for name, facts in sealed.items():
         try:
             path = folder / name
-            if path.stat().st_size != facts["bytes"] or file_hash(path) != facts["sha256"]:
+            if path.stat().st_size != facts["bytes"] or files.sha256(path) != facts["sha256"]:
                 return False
         except (OSError, KeyError, TypeError):
             return False

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import heapq
 import shutil
-import subprocess
 import tempfile
 import wave
 from dataclasses import dataclass
@@ -24,7 +23,7 @@ from pathlib import Path
 import av
 import numpy as np
 
-from production import cache, captions, soundtrack
+from production import cache, captions, ffmpeg, soundtrack
 from production.scene_output import (
     SceneOutput,
     check_video,
@@ -92,11 +91,8 @@ def listing(paths: list[Path], target: Path) -> Path:
 def join_video(videos: Path, target: Path) -> None:
     """Concatenate the video streams of the files in the listing ``videos`` (no sound),
     without re-encoding."""
-    subprocess.run(
-        ["ffmpeg", "-hide_banner", "-nostats", "-y", "-f", "concat", "-safe", "0", "-i",
-         str(videos), "-map", "0:v:0", "-c", "copy", str(target)],
-        capture_output=True, check=True,
-    )
+    ffmpeg.run("-f", "concat", "-safe", "0", "-i", str(videos), "-map", "0:v:0", "-c", "copy",
+               str(target))
 
 
 def join_sound(sounds: list[Path], target: Path) -> None:

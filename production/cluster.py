@@ -38,7 +38,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from production import cache, paths
+from production import cache, files, paths
 from production.errors import JobFailed, UsageError
 
 #: the environment variable read when --scheduler is not given
@@ -68,7 +68,7 @@ def assets_fingerprint(chapter: Any) -> str:
     for folder in (paths.ASSETS, chapter.narration, chapter.recordings):
         for path in sorted(p for p in folder.rglob("*") if p.is_file()):
             digest.update(str(path.relative_to(folder)).encode() + b"\0")
-            digest.update(cache.file_hash(path).encode())
+            digest.update(files.sha256(path).encode())
     return digest.hexdigest()
 
 
@@ -178,10 +178,7 @@ def _keep_speech(speech: dict[str, bytes]) -> None:
         target = folder / name
         if target.exists():
             continue
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}-")
-        with os.fdopen(handle, "wb") as f:
-            f.write(data)
-        os.replace(temporary, target)
+        files.write_bytes(target, data)
 
 
 def _sees(token: tuple[str, str]) -> bool:

@@ -36,7 +36,7 @@ from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 from core import palette
-from production.bundle import write_text
+from production.files import write_text
 
 BACKGROUND = palette.BACKGROUND  # the chapter's, so a clip's edges vanish into the page
 

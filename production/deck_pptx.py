@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from core import palette
-from production.bundle import writing
+from production.files import writing
 
 SLIDE_WIDTH_IN = 13.333  # a 16:9 slide, inches
 SLIDE_HEIGHT_IN = 7.5

@@ -218,6 +218,15 @@ def piper_version() -> str:
         return ""
 
 
+def _version_of(package: str) -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:
+        return "missing"
+
+
 @functools.lru_cache(maxsize=4)
 def _loaded(model: str, config: str) -> Any:
     """A Piper voice loaded once per process (a worker speaks many passages), as
@@ -237,10 +246,12 @@ def _loaded(model: str, config: str) -> Any:
         pass
     noise = _noise_as_inputs(graph)
     options = onnxruntime.SessionOptions()
-    # onnxruntime splits its sums by its thread count (by default one per core), which
-    # moves the last bit of some samples: one thread a run gives every machine the same
-    # bytes (and is no slower here; passages are spoken a few at once, see speak_all)
-    options.intra_op_num_threads = options.inter_op_num_threads = 1
+    # onnxruntime splits its work by its thread count (by default one per core), which
+    # moves the last bit of some samples: the same count everywhere gives every machine
+    # the same bytes. Two, as fast as before on two cores; threads that wait sleep rather
+    # than spin, since passages are spoken a few at once (pipeline.speak_all)
+    options.intra_op_num_threads = PIPER_THREADS
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     session = onnxruntime.InferenceSession(graph.SerializeToString(), sess_options=options,
                                            providers=["CPUExecutionProvider"])
     settings = json.loads(_read_text(Path(config)))
@@ -250,6 +261,8 @@ def _loaded(model: str, config: str) -> Any:
 
 #: Bumped when the way Piper's noise is drawn changes (it is in the voice's key).
 NOISE_VERSION = "1"
+#: onnxruntime's threads a run of a Piper model (not the machine's cores: see _loaded)
+PIPER_THREADS = 2
 #: what the seeded noise's inputs and outputs in a Piper model are named (a number follows)
 _NOISE = "seeded_noise_"
 _RANDOM_OPS = {"RandomNormal", "RandomNormalLike", "RandomUniform", "RandomUniformLike",
@@ -320,23 +333,25 @@ def _noise_as_inputs(model: Any) -> list[tuple[str, float, float]]:
 class _SeededSession:
     """The onnxruntime session of a Piper model whose random ops read their noise from
     inputs (:func:`_noise_as_inputs`); its ``run`` (piper calls it once a sentence) fills
-    them from numpy generators (PCG64, the same on every machine) seeded by a SHA-256 of
+    them from numpy generators (PCG64: the same on every machine) seeded by a SHA-256 of
     the run's own inputs: the sentence's phoneme ids, the noise and length scales and
     the speaker. So a sentence spoken with the same voice and settings is the same, byte
     for byte, in any process, whatever was spoken before, from any thread (nothing is
     shared but the session, whose ``run`` onnxruntime lets threads call at once); the
     noise is drawn as before (same distribution and scales), so the voice is as natural.
-    Every try at a pace has its own length scale, so its own noise."""
+    Every try at a pace has its own length scale, so its own noise. numpy's and
+    onnxruntime's versions are in the voice's key: another may draw or add differently."""
 
-    #: noise values a phoneme id to draw at first (joe takes about 2 a sentence for its
-    #: lengths and 420 for its voice at the pace; a longer draw changes nothing, it only
-    #: costs a little time, and a short one is drawn again)
+    #: noise values to draw a phoneme id, before a run has said how many it takes (joe
+    #: takes 2 for its phoneme lengths and about 420 for its voice at its pace); later twice
+    #: the most taken. A longer draw gives the same noise (the first values are the same),
+    #: it only takes a little longer; a short one is padded, so the run is made again
     FIRST_DRAW = 2048
 
     def __init__(self, session: Any, noise: list[tuple[str, float, float]]) -> None:
         self.session, self.noise = session, noise
         self.outputs = [o.name for o in self.get_outputs()]
-        self.per_id = [float(self.FIRST_DRAW)] * len(noise)
+        self.most = [0.0] * len(noise)  # the most values a phoneme id took, each noise
 
     def __getattr__(self, name: str) -> Any:  # get_inputs, get_providers, ...
         if name == "session":
@@ -361,7 +376,7 @@ class _SeededSession:
             return self.session.run(output_names, input_feed, run_options)
         wanted = list(output_names or self.outputs)
         seed, ids = self.seed(input_feed), max(int(np.size(input_feed.get("input", 1))), 1)
-        lengths = [int(per_id * ids) + 1024 for per_id in self.per_id]
+        lengths = [int((2 * most or self.FIRST_DRAW) * ids) + 1024 for most in self.most]
         while True:
             feed = dict(input_feed)
             for k, ((name, mean, scale), length) in enumerate(zip(self.noise, lengths)):
@@ -375,7 +390,7 @@ class _SeededSession:
                 wanted + [name + "_needed" for name, _, _ in self.noise], feed, run_options)
             needed = [int(np.asarray(n).reshape(-1)[0]) for n in result[len(wanted):]]
             for k, count in enumerate(needed):
-                self.per_id[k] = max(self.per_id[k], 1.25 * count / ids)
+                self.most[k] = max(self.most[k], count / ids)
             if all(count <= length for count, length in zip(needed, lengths)):
                 return result[:len(wanted)]
             lengths = [max(count, length) for count, length in zip(needed, lengths)]
@@ -444,10 +459,13 @@ class Piper(VoiceEngine):
     def key(self) -> str:
         """piper-tts's version, then the SHA-256 of the model's bytes and its config's:
         the same voice copied elsewhere keeps its key, a changed byte changes it; the
-        pace; and how its noise is drawn (:data:`NOISE_VERSION`)."""
+        pace; and what draws its noise and runs it (:class:`_SeededSession`), which the
+        bytes of its speech depend on."""
         pace = f"pace {self.pace} wpm {PACE_VERSION}" if self.pace else "pace model"
         return (f"piper-tts {piper_version()}\nmodel {file_sha256(self.model)}\n"
-                f"config {file_sha256(self.config)}\n{pace}\nnoise seeded {NOISE_VERSION}")
+                f"config {file_sha256(self.config)}\n{pace}\n"
+                f"noise seeded {NOISE_VERSION} (numpy {np.__version__}, onnxruntime "
+                f"{_version_of('onnxruntime')}, {PIPER_THREADS} threads)")
 
     def check(self) -> str | None:
         try:

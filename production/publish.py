@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from production import bundle, cache, narration, space
+from production import bundle, cache, files, narration, space
 from production import chapter as chapter_files
 from production.drawing import QUALITIES
 from production.pipeline import Plan, ensure_scenes
@@ -48,7 +48,7 @@ def scenes(plan: Plan, results: dict[str, SceneOutput]) -> None:
     for sc in plan.chosen:
         result = results[sc.__name__]
         for f in (result.video, *result.captions):
-            bundle.publish(f, plan.out / "scenes" / f.name)
+            files.publish(f, plan.out / "scenes" / f.name)
 
 
 def chapter(plan: Plan, results: dict[str, SceneOutput]) -> str:
@@ -61,14 +61,14 @@ def chapter(plan: Plan, results: dict[str, SceneOutput]) -> str:
         joined = chapter_files.assemble(ordered, cache.chapters_dir() / key)
     cache.mark_used([cache.chapters_dir() / key])
     for f in joined.files():
-        bundle.publish(f, out / f.name)
+        files.publish(f, out / f.name)
     titled = [(sc.title, r.seconds) for sc, r in zip(plan.chosen, ordered)]
-    bundle.write_text(out / "chapters.txt", bundle.chapters_text(bundle.chapters(titled)))
+    files.write_text(out / "chapters.txt", bundle.chapters_text(bundle.chapters(titled)))
     bundle.thumbnail(joined.video,
                      _thumbnail_time(ordered, joined.starts, plan.chapter.thumbnail),
                      out / "thumbnail.jpg", plan.chapter.title)
     width, height, fps = QUALITIES[plan.quality]
-    files = [out / f.name for f in joined.files()] + [out / "chapters.txt",
+    written = [out / f.name for f in joined.files()] + [out / "chapters.txt",
                                                       out / "thumbnail.jpg"]
     bundle.manifest({
         "title": plan.chapter.title,
@@ -79,14 +79,14 @@ def chapter(plan: Plan, results: dict[str, SceneOutput]) -> str:
         "loudness": None if joined.loudness is None else
         {"integrated_lufs": joined.loudness.integrated,
          "true_peak_dbtp": joined.loudness.true_peak},
-        "files": {f.name: {"sha256": cache.file_hash(f), "bytes": f.stat().st_size}
-                  for f in files},
+        "files": {f.name: {"sha256": files.sha256(f), "bytes": f.stat().st_size}
+                  for f in written},
         "scenes": [
             {"name": r.name, "title": sc.title, "start": start, "duration": r.seconds,
              "content_key": plan.keys[r.name],
              "words_per_minute": words_per_minute(r.passages) if plan.narrate else None,
              "words": heard_words(r),
-             "files": {f"scenes/{f.name}": cache.file_hash(f)
+             "files": {f"scenes/{f.name}": files.sha256(f)
                        for f in (r.video, *r.captions)}}
             for sc, r, start in zip(plan.chosen, ordered, joined.starts)
         ],

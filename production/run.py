@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from production import bundle, paths, pipeline, space
+from production import files, paths, pipeline, space
 from production.chapters import Chapter
 
 
@@ -78,7 +78,7 @@ class Output:
     def lock(self, plan: Any) -> None:
         """Hold the output folder (waiting for another run into it), clear partial files."""
         pipeline.lock_output(plan)
-        bundle.clear_partials(plan.out)
+        files.clear_partials(plan.out)
 
     def make(self, plan: Any) -> Made:
         """Draw what is missing and publish it into the output folder."""

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -19,7 +18,7 @@ from typing import Any
 
 import av
 
-from production import cache, captions, narration, soundtrack
+from production import cache, captions, ffmpeg, narration, soundtrack
 from production.timings import Word
 
 
@@ -172,15 +171,9 @@ AAC = ("-c:a", "aac", "-aac_coder", "fast", "-aac_ms", "0", "-profile:a", "aac_l
        "-b:a", "192k", "-ar", str(soundtrack.SAMPLE_RATE), "-ac", str(soundtrack.CHANNELS))
 
 
-def ffmpeg(*args: str, cwd: Path | None = None) -> None:
-    """Run ffmpeg quietly, overwriting its output; a failure raises CalledProcessError."""
-    subprocess.run(["ffmpeg", "-hide_banner", "-nostats", "-nostdin", "-y", *args], cwd=cwd,
-                   capture_output=True, check=True)
-
-
 def mux(video: Path, sound: Path, target: Path) -> None:
     """Video stream copied as is, sound encoded as :data:`AAC`, moov first."""
-    ffmpeg("-i", str(video), "-i", str(sound), "-map", "0:v:0", "-map", "1:a:0",
+    ffmpeg.run("-i", str(video), "-i", str(sound), "-map", "0:v:0", "-map", "1:a:0",
            "-c:v", "copy", *AAC, "-movflags", "+faststart", str(target))
 
 

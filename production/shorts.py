@@ -28,11 +28,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from production import bundle, cache, captions, soundtrack, space
+from production import cache, captions, ffmpeg, files, soundtrack, space
 from production.drawing import encoder_options, frame_size
 from production.pipeline import Plan, Progress, dispatch, ensure_scenes
 from production.run import Made, Output
-from production.scene_output import AAC, META, SceneOutput, building, ffmpeg, store, timed_passages
+from production.scene_output import AAC, META, SceneOutput, building, store, timed_passages
 from production.timings import Word
 
 MAX_SECONDS = 180.0  # the longest a short may run (the apps' limit)
@@ -172,7 +172,7 @@ def make_part(result: SceneOutput, part: Part, quality: str, burn: bool, folder:
              if p.beat in part.beats]
     with tempfile.TemporaryDirectory(dir=folder, prefix=".part-") as scratch:
         work = Path(scratch)
-        ffmpeg("-ss", f"{part.start:.6f}", "-t", f"{length:.6f}", "-i", str(result.sound),
+        ffmpeg.run("-ss", f"{part.start:.6f}", "-t", f"{length:.6f}", "-i", str(result.sound),
                "-af", f"apad=pad_dur={TAIL}", "-c:a", "pcm_s16le", str(work / "raw.wav"))
         loudness = soundtrack.normalize(work / "raw.wav", work / "sound.wav")
         width, height, fps = frame_size(quality, "tall")
@@ -182,7 +182,7 @@ def make_part(result: SceneOutput, part: Part, quality: str, burn: bool, folder:
                                             encoding="utf-8")
             video = f"ass=words.ass,{video}"
         options = encoder_options(quality)
-        ffmpeg("-ss", f"{part.start:.6f}", "-t", f"{length:.6f}",
+        ffmpeg.run("-ss", f"{part.start:.6f}", "-t", f"{length:.6f}",
                "-i", str(result.video.resolve()), "-i", "sound.wav",
                "-map", "0:v", "-map", "1:a", "-vf", video,
                "-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", options["preset"],
@@ -248,10 +248,10 @@ def publish(plan: Plan, burn: bool) -> tuple[str, list[int]]:
         entry = plan.entry(sc.__name__, variant(burn))
         made = json.loads((entry / "shorts.json").read_text(encoding="utf-8"))
         for clip in made:
-            files = [f"{clip['name']}.mp4", f"{sc.__name__}.jpg"] + (
+            written = [f"{clip['name']}.mp4", f"{sc.__name__}.jpg"] + (
                 [f"{clip['name']}.srt", f"{clip['name']}.vtt"] if clip["captions"] else [])
-            for f in files:
-                bundle.publish(entry / f, plan.out / f)
+            for f in written:
+                files.publish(entry / f, plan.out / f)
             title = sc.title + (f" (part {clip['part']} of {clip['parts']})"
                                 if clip["parts"] > 1 else "")
             clips.append({"scene": sc.__name__, "title": title,
@@ -263,7 +263,7 @@ def publish(plan: Plan, burn: bool) -> tuple[str, list[int]]:
     width, height, fps = frame_size(plan.quality, "tall")
     index = {"chapter": plan.chapter.title, "quality": plan.quality, "width": width,
              "height": height, "fps": fps, "clips": clips}
-    bundle.write_text(plan.out / "shorts.json",
+    files.write_text(plan.out / "shorts.json",
                       json.dumps(index, indent=1, ensure_ascii=False, allow_nan=False) + "\n")
     seconds = sum(c["seconds"] for c in clips)
     return (f"shorts: {len(clips)} clip(s), {seconds:.1f} s in all, {width}x{height} "

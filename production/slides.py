@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from production import bundle, cache, deck_html, deck_pptx, narration, space
+from production import bundle, cache, deck_html, deck_pptx, ffmpeg, files, narration, space
 from production.pipeline import Plan, SceneTask, ensure_scenes, peak_memory, render_missing
 from production.run import Made, Output
 from production.scene_output import (
@@ -33,7 +33,6 @@ from production.scene_output import (
     SceneOutput,
     building,
     draw_and_mix,
-    ffmpeg,
     store,
     video_seconds,
 )
@@ -63,11 +62,11 @@ def produce_alpha(chapter: Any, scene_class: Any, entry: Path, render: Draw, *,
         d = draw_and_mix(chapter, scene_class, work, render, narrate=narrate, settings=settings,
                          voice=voice)
         webm, mov = alpha_files(work, name)
-        ffmpeg("-i", str(d.silent), "-i", str(d.sound), "-map", "0:v:0", "-map", "1:a:0",
+        ffmpeg.run("-i", str(d.silent), "-i", str(d.sound), "-map", "0:v:0", "-map", "1:a:0",
                 "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-b:v", "0", "-crf", "34",
                 "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1",
                 "-auto-alt-ref", "0", "-c:a", "libopus", "-b:a", "128k", str(webm))
-        ffmpeg("-i", str(d.silent), "-i", str(d.sound), "-map", "0:v:0", "-map", "1:a:0",
+        ffmpeg.run("-i", str(d.silent), "-i", str(d.sound), "-map", "0:v:0", "-map", "1:a:0",
                 "-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le",
                 "-vendor", "apl0", "-c:a", "pcm_s16le", str(mov))
         d.sound.unlink()
@@ -87,8 +86,8 @@ def load_alpha(entry: Path, name: str) -> bool:
 
 
 def silent_copy(video: Path, target: Path) -> None:
-    with bundle.writing(target) as partial:
-        ffmpeg("-i", str(video), "-map", "0:v:0", "-c:v", "copy", "-an", "-movflags",
+    with files.writing(target) as partial:
+        ffmpeg.run("-i", str(video), "-map", "0:v:0", "-c:v", "copy", "-an", "-movflags",
                 "+faststart", "-f", "mp4", str(partial))
 
 
@@ -96,7 +95,7 @@ def poster(video: Path, target: Path) -> None:
     """The last frame of ``video`` as PNG."""
     seconds = video_seconds(video)
     image = bundle.frame_at(video, max(0.0, seconds - 0.05))
-    with bundle.writing(target) as partial:
+    with files.writing(target) as partial:
         image.save(partial, "PNG")
 
 
@@ -105,14 +104,14 @@ def gif(video: Path, target: Path) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         trial = Path(tmp) / "clip.gif"
         for width, fps in GIF_STEPS:
-            ffmpeg("-i", str(video), "-filter_complex",
+            ffmpeg.run("-i", str(video), "-filter_complex",
                     f"fps={fps},scale={width}:-2:flags=lanczos,split[a][b];"
                     "[a]palettegen=max_colors=128:stats_mode=diff[p];"
                     "[b][p]paletteuse=dither=bayer:bayer_scale=3:diff_mode=rectangle",
                     "-loop", "0", str(trial))
             if trial.stat().st_size < GIF_LIMIT:
                 break
-        bundle.publish(trial, target)
+        files.publish(trial, target)
 
 
 # ----------------------------------------------------------------- writers
@@ -153,7 +152,7 @@ def copies(name: str, sources: Callable[[SceneOutput, Path], list[Path]],
     """Register a format the render already made: ``sources(result, alpha folder)`` are
     copied into the slides folder under their own names."""
     def write(scene_class: Any, result: SceneOutput, alpha: Path, out: Path) -> list[Path]:
-        return [bundle.publish(source, out / source.name) for source in sources(result, alpha)]
+        return [files.publish(source, out / source.name) for source in sources(result, alpha)]
 
     write.__doc__ = what
     return writer(name)(write)
@@ -219,7 +218,7 @@ def assemble(scenes: list[tuple[Any, SceneOutput, Path]], out: Path,
     ``scenes`` holds (scene class, its finished opaque output, its alpha folder).
     """
     out.mkdir(parents=True, exist_ok=True)
-    bundle.clear_partials(out)
+    files.clear_partials(out)
     slides, entries = [], []
     for scene_class, result, alpha in scenes:
         written = [path for write in WRITERS.values()
@@ -248,16 +247,16 @@ def write_index(out: Path, scenes: list[tuple[str, float, list[Path]]]) -> dict[
     """index.json: every file of the slides folder with its duration (seconds, None for
     stills and text) and size (bytes); per scene, its length and the files its writers
     wrote. ``scenes`` holds (name, seconds, files written)."""
-    files = sorted(p for p in out.iterdir() if p.is_file() and not p.name.startswith(".")
-                   and p.name != "index.json")
+    listed = sorted(p for p in out.iterdir() if p.is_file() and not p.name.startswith(".")
+                    and p.name != "index.json")
     index = {
         "scenes": [{"name": n, "seconds": s, "files": sorted(p.name for p in written)}
                    for n, s, written in scenes],
         "files": [{"name": p.name, "bytes": p.stat().st_size, "seconds": media_seconds(p)}
-                  for p in files],
+                  for p in listed],
     }
     text = json.dumps(index, indent=1, allow_nan=False)
-    bundle.write_text(out / "index.json", text + "\n")
+    files.write_text(out / "index.json", text + "\n")
     return index
 
 
@@ -296,7 +295,7 @@ class SlidesOutput(Output):
                    if not load_alpha(plan.entry(sc.__name__, ALPHA), sc.__name__)]
         _, alpha_peaks = render_missing(plan, missing, alpha_job, variant=ALPHA,
                                         label="{} (transparent)")
-        bundle.clear_partials(plan.out)
+        files.clear_partials(plan.out)
         index = assemble(
             [(sc, results[sc.__name__], plan.entry(sc.__name__, ALPHA)) for sc in plan.chosen],
             plan.out, plan.chapter.title)

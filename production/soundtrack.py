@@ -18,6 +18,7 @@ from pathlib import Path
 from pydub import AudioSegment
 from pydub.generators import Sine, WhiteNoise
 
+from production import ffmpeg
 from production.narration import LEAD_IN, Passage
 
 SAMPLE_RATE = 48_000
@@ -87,11 +88,8 @@ def start_measure(path: Path, *, concat: bool = False,
     result to wait for the measure. With ``concat``, ``path`` is a concat listing and the
     files it names are metered one after another."""
     joined = ["-f", "concat", "-safe", "0"] if concat else []
-    meter = subprocess.Popen(
-        ["ffmpeg", "-hide_banner", "-nostats", *joined, "-i", str(path), "-af",
-         METER if peak else "ebur128", "-f", "null", "-"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-    )
+    meter = ffmpeg.start(*joined, "-i", str(path), "-af", METER if peak else "ebur128",
+                         "-f", "null", "-")
 
     def result() -> Loudness:
         _, stderr = meter.communicate()
@@ -111,13 +109,11 @@ def level(source: Path, target: Path, gain_db: float, ceiling_db: float) -> Loud
     """Apply ``gain_db`` of gain, then limit peaks to ``ceiling_db`` dBFS (ffmpeg alimiter);
     returns the loudness of the result, metered in the same pass."""
     ceiling = 10 ** (ceiling_db / 20)
-    return _read_meter(subprocess.run(
-        ["ffmpeg", "-hide_banner", "-nostats", "-y", "-i", str(source), "-af",
-         f"volume={gain_db:.3f}dB,alimiter=limit={ceiling:.5f}:level=disabled:"
-         f"attack=5:release=50:asc=1,{METER}",
-         "-ar", str(SAMPLE_RATE), "-ac", str(CHANNELS), "-c:a", "pcm_s16le", str(target)],
-        capture_output=True, text=True, check=True,
-    ).stderr)
+    return _read_meter(ffmpeg.run(
+        "-i", str(source), "-af",
+        f"volume={gain_db:.3f}dB,alimiter=limit={ceiling:.5f}:level=disabled:"
+        f"attack=5:release=50:asc=1,{METER}",
+        "-ar", str(SAMPLE_RATE), "-ac", str(CHANNELS), "-c:a", "pcm_s16le", str(target)))
 
 
 def normalize(source: Path, target: Path) -> Loudness:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from production import bundle, cache, narration, paths, pipeline, space
+from production import cache, files, narration, paths, pipeline, space
 from production.chapters import Chapter
 from production.drawing import QUALITIES
 from production.errors import UsageError
@@ -298,7 +298,7 @@ class SweepOutput(Output):
         files and write index.json; a line per (combination, scene) as it is placed."""
         records, peaks = pipeline.render_plans(sweep.plans, [c.folder for c in sweep.points])
         index = _place_all(sweep, records)
-        bundle.write_text(sweep.out / "index.json",
+        files.write_text(sweep.out / "index.json",
                           json.dumps(index, indent=1, ensure_ascii=False, allow_nan=False)
                           + "\n")
         return Made(peaks, len(list(sweep.hows())))
@@ -329,11 +329,11 @@ def _place_all(sweep: Sweep, records: dict[str, Any]) -> dict[str, Any]:
         drawn = records.get(key)
         result = p.stored[name] if drawn is None else SceneOutput.from_json(drawn,
                                                                             p.entry(name))
-        files = []
+        written = []
         for f in (result.video, *result.captions):
             target = sweep.target(point, name, f.name)
             _place(f, target, linked)
-            files.append(target.relative_to(sweep.out).as_posix())
+            written.append(target.relative_to(sweep.out).as_posix())
         print(f"{name} {point.folder}: {result.seconds:.1f} s "
               f"({'rendered' if how == 'render' else how})", flush=True)
         if not how.startswith("same as"):  # said once per key, as `render` says it
@@ -343,7 +343,7 @@ def _place_all(sweep: Sweep, records: dict[str, Any]) -> dict[str, Any]:
         if not entries or entries[-1]["folder"] != point.folder:
             entries.append({"folder": point.folder, "settings": point.chosen(), "scenes": {}})
         entries[-1]["scenes"][name] = {
-            "files": files, "content_key": key, "duration": result.seconds,
+            "files": written, "content_key": key, "duration": result.seconds,
             "numbers": narration.numbers_of(p.chapter, sc, p.settings)}
     return {
         "quality": {"name": first.quality, "width": width, "height": height,
@@ -361,11 +361,11 @@ def _place(source: Path, target: Path, linked: dict[Path, Path]) -> None:
     earlier = linked.get(source)
     if earlier is not None:
         try:
-            with bundle.writing(target) as partial:
+            with files.writing(target) as partial:
                 partial.unlink()
                 os.link(earlier, partial)
             return
         except OSError:
             pass
-    bundle.publish(source, target)
+    files.publish(source, target)
     linked.setdefault(source, target)

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+
+from production import files
 
 
 @dataclass(frozen=True)
@@ -60,15 +60,9 @@ def save(words: list[Word], sound: Path, said: str, digest: str) -> None:
     record = {"sound_sha256": digest, "said": said,
               "words": [[w.text, w.start, w.end] for w in words]}
     try:
-        handle, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.stem}-")
-        with os.fdopen(handle, "w", encoding="utf-8") as f:
-            json.dump(record, f, ensure_ascii=False, allow_nan=False)
-        os.replace(name, target)
+        files.write_text(target, json.dumps(record, ensure_ascii=False, allow_nan=False))
     except OSError:
-        try:
-            os.unlink(name)
-        except (OSError, UnboundLocalError):
-            pass
+        pass
 
 
 def load(sound: Path, said: str, digest: str) -> list[Word] | None:

@@ -11,7 +11,7 @@ import av
 import numpy as np
 import pytest
 
-from production import bundle
+from production import bundle, files
 from production.drawing import QUALITIES
 from production.paths import ROOT
 from scenes.attention.chapter import CHAPTER, SCENES_IN_ORDER
@@ -97,7 +97,7 @@ def test_chapter_is_the_scenes_end_to_end(rendered):
     assert starts[0] == 0 and all(
         b == pytest.approx(a + d) for a, b, d in zip(starts, starts[1:], durations))
     chapter_hash = manifest["files"]["chapter.mp4"]["sha256"]
-    from production.cache import file_hash
+    from production.files import sha256 as file_hash
     assert chapter_hash == file_hash(rendered / "chapter.mp4")
     loud = manifest["loudness"]
     assert abs(loud["integrated_lufs"] + 14) <= 1.0 and loud["true_peak_dbtp"] <= -1.0
@@ -232,11 +232,11 @@ def test_timestamps():
 def test_publish_never_leaves_a_partial_file(tmp_path):
     source = tmp_path / "a.bin"
     source.write_bytes(b"x" * 1000)
-    target = bundle.publish(source, tmp_path / "out" / "a.bin")
+    target = files.publish(source, tmp_path / "out" / "a.bin")
     assert target.read_bytes() == source.read_bytes()
     stale = tmp_path / "out" / ".b.mp4.part"
     stale.write_bytes(b"half")
-    bundle.clear_partials(tmp_path / "out")
+    files.clear_partials(tmp_path / "out")
     assert not stale.exists() and target.exists()
 
 

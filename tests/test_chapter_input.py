@@ -16,7 +16,7 @@ from pathlib import Path
 import av
 import pytest
 
-from production import bundle, cache, chapters, pipeline, run
+from production import cache, chapters, files, pipeline, run
 from production.paths import ROOT
 from tests.test_extending import ToneVoice
 
@@ -177,7 +177,7 @@ def test_a_chapter_in_a_folder_of_its_own_renders_through_the_pipeline(own_chapt
         def make(self, plan):
             results, peaks = pipeline.ensure_scenes(plan)
             listed = {name: round(r.seconds, 3) for name, r in results.items()}
-            bundle.write_text(plan.out / "durations.json", json.dumps(listed))
+            files.write_text(plan.out / "durations.json", json.dumps(listed))
             return run.Made(peaks, len(plan.chosen), [f"listed {len(listed)} scenes"])
 
     request = run.Request(chapter, quality="preview", settings=["budget.scale=2"],

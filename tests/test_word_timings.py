@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from core import ledger
-from production import align, captions, marks, narration, spoken, timings
+from production import align, captions, files, marks, narration, spoken, timings
 from production.scene_output import timed_passages
 from scenes.attention.chapter import CHAPTER
 
@@ -46,7 +46,7 @@ def spoken_passages(tmp_path_factory):
 def test_piper_times_every_word_inside_its_sound(spoken_passages):
     for text, sound in spoken_passages:
         said = spoken.speakable(text)
-        words = timings.load(sound, said, narration.file_sha256(sound))
+        words = timings.load(sound, said, files.sha256_once(sound))
         assert words is not None, "the synthesiser's own timings are kept with the sound"
         seconds = narration.wav_seconds(sound)
         assert timings.problem(words, said, seconds) is None
@@ -65,7 +65,7 @@ def test_piper_timings_agree_with_the_forced_aligner(spoken_passages):
     much later."""
     for text, sound in spoken_passages:
         said = spoken.speakable(text)
-        own = timings.load(sound, said, narration.file_sha256(sound))
+        own = timings.load(sound, said, files.sha256_once(sound))
         heard = align.align(sound, said)
         ends = np.array([abs(a.end - b.end) for a, b in zip(own, heard)])
         assert np.median(ends) <= 0.1 and np.mean(ends <= 0.15) >= 0.8, ends
@@ -77,7 +77,7 @@ def test_piper_timings_agree_with_the_forced_aligner(spoken_passages):
 def test_written_words_take_the_time_of_the_spoken_words_that_say_them(spoken_passages):
     text, sound = spoken_passages[2]
     said = spoken.speakable(text)
-    words = timings.load(sound, said, narration.file_sha256(sound))
+    words = timings.load(sound, said, files.sha256_once(sound))
     passage = narration.Passage("S", "b", text, sound, narration.wav_seconds(sound), False,
                                 tuple(words))
     heard = passage.heard(10.0)
@@ -94,7 +94,7 @@ def test_written_words_take_the_time_of_the_spoken_words_that_say_them(spoken_pa
 def test_captions_start_on_their_first_word(spoken_passages):
     passages = [narration.Passage("S", f"b{i}", text, sound, narration.wav_seconds(sound),
                                   False, tuple(timings.load(sound, spoken.speakable(text),
-                                                            narration.file_sha256(sound))))
+                                                            files.sha256_once(sound))))
                 for i, (text, sound) in enumerate(spoken_passages)]
     starts, t = {}, 0.0
     for p in passages:
@@ -121,7 +121,7 @@ def test_timings_lost_or_damaged_are_read_again_from_the_sound(spoken_passages, 
     words = narration.passage_words(sound, said)  # not these bytes' timings: aligned again
     assert timings.problem(list(words), said, narration.wav_seconds(sound)) is None
     assert json.loads(kept.read_text(encoding="utf-8"))["sound_sha256"] == \
-        narration.file_sha256(sound)
+        files.sha256_once(sound)
     kept.unlink()
     assert narration.passage_words(sound, said) == words  # the aligner reads the same
 
@@ -132,7 +132,7 @@ def test_a_recording_is_timed_by_the_aligner_and_its_marks_follow_it(tmp_path):
     text = "The exponentials add up to 64.8 today."
     spoken_take = narration.synthesize(text, narration.DEFAULT_VOICE, tmp_path / "take")
     said = spoken.speakable(text)
-    own = timings.load(spoken_take, said, narration.file_sha256(spoken_take))
+    own = timings.load(spoken_take, said, files.sha256_once(spoken_take))
     with wave.open(str(spoken_take)) as w:
         rate, frames = w.getframerate(), w.readframes(w.getnframes())
     recording = tmp_path / "voice" / "Custom" / "one.wav"
@@ -165,7 +165,7 @@ def test_espeak_gives_its_own_word_timings(tmp_path):
     text = PASSAGES[0]
     sound = narration.synthesize(text, narration.Espeak(), tmp_path)
     said = spoken.speakable(text)
-    own = timings.load(sound, said, narration.file_sha256(sound))
+    own = timings.load(sound, said, files.sha256_once(sound))
     assert own is not None
     assert timings.problem(own, said, narration.wav_seconds(sound)) is None
     heard = align.align(sound, said)

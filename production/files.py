@@ -1,0 +1,93 @@
+"""Files written whole or not at all, and their hashes: the one home of both.
+
+Every file the project writes (into out/ or the cache) is written under a hidden,
+unique ``.NAME.XXXX.part`` name beside its target and renamed into place when
+complete (so two renders never write the same temporary file, and no reader ever
+sees half a file); a failed write removes its temporary file, and those a killed
+run left are removed by :func:`clear_partials` at the start of the next.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+#: the permissions a new file gets (mkstemp's are 0600; a published file is for sharing)
+FILE_MODE = 0o666 & ~_umask()
+
+
+@contextmanager
+def writing(target: Path) -> Iterator[Path]:
+    """A unique hidden temporary path beside ``target`` to write; renamed to ``target``
+    when the block completes, removed when it fails."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
+                                    suffix=".part")
+    os.close(handle)
+    partial = Path(name)
+    try:
+        os.chmod(partial, FILE_MODE)
+        yield partial
+        os.replace(partial, target)
+    finally:
+        partial.unlink(missing_ok=True)
+
+
+def write_bytes(target: Path, data: bytes) -> Path:
+    with writing(target) as partial:
+        partial.write_bytes(data)
+    return target
+
+
+def write_text(target: Path, text: str) -> Path:
+    with writing(target) as partial:
+        partial.write_text(text, encoding="utf-8")
+    return target
+
+
+def publish(source: Path, target: Path) -> Path:
+    """Copy ``source`` to ``target`` through a hidden temporary name."""
+    with writing(target) as partial:
+        shutil.copyfile(source, partial)
+    return target
+
+
+def clear_partials(folder: Path) -> None:
+    """Remove what an interrupted run left half-written in ``folder``."""
+    if folder.is_dir():
+        for stale in folder.rglob(".*.part"):
+            stale.unlink(missing_ok=True)
+
+
+def sha256(path: Path) -> str:
+    """The SHA-256 of a file's bytes, read now (a cache entry's seal is checked with it)."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+@functools.lru_cache(maxsize=256)
+def _remembered(path: str, size: int, mtime_ns: int) -> str:
+    return sha256(Path(path))
+
+
+def sha256_once(path: Path) -> str:
+    """:func:`sha256`, computed once per process for a file that has not changed since
+    (same path, size and modification time): for large inputs read often (voice models)."""
+    stat = path.stat()
+    return _remembered(str(path.resolve()), stat.st_size, stat.st_mtime_ns)
