@@ -155,9 +155,10 @@ def _request(args: argparse.Namespace) -> Request:
 
 def cmd_scenes(args: argparse.Namespace) -> int:
     """render, slides, shorts or sweep: its output through the one run sequence."""
-    from production import publish, run, shorts, slides, sweep
+    from production import run
+    from production.outputs import shorts, slides, sweep, video
 
-    output = {"render": lambda: publish.BundleOutput(whole=not args.scenes),
+    output = {"render": lambda: video.BundleOutput(whole=not args.scenes),
               "slides": slides.SlidesOutput,
               "shorts": lambda: shorts.ShortsOutput(burn=not args.no_burn),
               "sweep": sweep.SweepOutput}[args.command]()

@@ -51,7 +51,7 @@ MARKER = "attention-explainer cache entry"
 #: the modules that draw, mix and encode a scene (each scene's own code comes on top)
 DRAWING = ("production.drawing", "production.scene_output", "production.stills")
 #: the modules that join scenes into the chapter
-JOINING = ("production.chapter",)
+JOINING = ("production.outputs.joining",)
 
 
 @functools.lru_cache(maxsize=1)

@@ -73,7 +73,8 @@ def assets_fingerprint(chapter: Any) -> str:
 
 
 #: the modules a worker runs besides the chapter's: the jobs of every output
-RUNS = (*cache.DRAWING, "production.pipeline", "production.slides", "production.shorts")
+RUNS = (*cache.DRAWING, "production.pipeline", "production.outputs.slides",
+        "production.outputs.shorts")
 
 
 def facts(chapter: Any, voice: Any = None) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 missing in worker processes with one progress display over them.
 
 Both `render.py render` and `render.py slides` go through :func:`plan` and
-:func:`render_missing`; what they publish afterwards is in production/publish.py.
+:func:`render_missing`; what they publish afterwards is in production/outputs/video.py.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from production.chapters import Chapter
 from production.drawing import QUALITIES, construct_scene, encoder_options
 from production.errors import UsageError
 from production.scene_output import SceneOutput, load
-from production.workers import run_workers
+from production.workers import Progress, run_workers
 
 
 @dataclass
@@ -284,47 +284,6 @@ def render_job(task: SceneTask) -> tuple[dict[str, Any], int]:
     from production.scene_output import produce_scene
 
     return task.draw(produce_scene, transparent=False).to_json(), peak_memory()
-
-
-class Progress:
-    """One display over the scenes: done, rendering, time left. Quiet off a terminal."""
-
-    def __init__(self, total: int) -> None:
-        self.live = sys.stderr.isatty() and total > 0
-        if self.live:
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                TextColumn,
-                TimeElapsedColumn,
-                TimeRemainingColumn,
-            )
-            from rich.progress import Progress as Bar
-
-            self.bar = Bar(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                           TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
-                           transient=True)
-            self.task = self.bar.add_task("rendering", total=total)
-
-    def start(self) -> None:
-        """Show the display (it redraws from a thread: start it after the workers fork)."""
-        if self.live:
-            self.bar.start()
-
-    def update(self, rendering: list[str], advance: int = 0) -> None:
-        if self.live:
-            label = ", ".join(rendering) if rendering else "finishing"
-            self.bar.update(self.task, advance=advance, description=f"rendering {label}")
-
-    def say(self, line: str) -> None:
-        if self.live:
-            self.bar.console.print(line)
-        else:
-            print(line, flush=True)
-
-    def close(self) -> None:
-        if self.live:
-            self.bar.stop()
 
 
 #: a worker's job: a scene task -> (its record, the worker's peak memory in KiB)

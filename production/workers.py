@@ -65,6 +65,47 @@ class Display(Protocol):
     def say(self, line: str) -> None: ...
 
 
+class Progress:
+    """One display over the scenes: done, rendering, time left. Quiet off a terminal."""
+
+    def __init__(self, total: int) -> None:
+        self.live = sys.stderr.isatty() and total > 0
+        if self.live:
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+            from rich.progress import Progress as Bar
+
+            self.bar = Bar(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                           TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
+                           transient=True)
+            self.task = self.bar.add_task("rendering", total=total)
+
+    def start(self) -> None:
+        """Show the display (it redraws from a thread: start it after the workers fork)."""
+        if self.live:
+            self.bar.start()
+
+    def update(self, rendering: list[str], advance: int = 0) -> None:
+        if self.live:
+            label = ", ".join(rendering) if rendering else "finishing"
+            self.bar.update(self.task, advance=advance, description=f"rendering {label}")
+
+    def say(self, line: str) -> None:
+        if self.live:
+            self.bar.console.print(line)
+        else:
+            print(line, flush=True)
+
+    def close(self) -> None:
+        if self.live:
+            self.bar.stop()
+
+
 def _raise_terminated(signum: int, frame: Any) -> None:
     raise Terminated
 

@@ -11,8 +11,9 @@ import av
 import numpy as np
 import pytest
 
-from production import bundle, files
+from production import files
 from production.drawing import QUALITIES
+from production.outputs import bundle
 from production.paths import ROOT
 from scenes.attention.chapter import CHAPTER, SCENES_IN_ORDER
 
@@ -242,7 +243,7 @@ def test_publish_never_leaves_a_partial_file(tmp_path):
 
 def test_words_per_minute_leaves_the_pauses_out_and_is_none_when_nothing_is_spoken():
     from production.narration import Passage
-    from production.publish import words_per_minute
+    from production.outputs.video import words_per_minute
 
     passages = [Passage("S", "a", "one two three four five", Path("a.wav"), 2.0, False),
                 Passage("S", "b", "six seven 64.8", Path("b.wav"), 1.0, True)]

@@ -6,7 +6,7 @@ import wave
 
 import numpy as np
 
-from production.chapter import seams_are_silent
+from production.outputs.joining import seams_are_silent
 from production.scene_output import SceneOutput
 
 RATE = 48_000

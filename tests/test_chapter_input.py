@@ -249,8 +249,9 @@ def test_what_each_edit_redraws_in_the_attention_chapter(project_copy):
         {(a, b) for a in files for b in files if files[a] == files[b]}
     changed = edit("scenes/attention/misreading.py")
     assert {n for n in start if changed[n] != start[n]} == {"TheMisreading"}
-    for output in ("production/shorts.py", "production/slides.py", "production/publish.py",
-                   "production/sweep.py", "production/deck_html.py", "production/pipeline.py",
+    outputs = [f"production/outputs/{name}.py" for name in
+               ("shorts", "slides", "video", "sweep", "deck_html", "bundle")]
+    for output in (*outputs, "production/run.py", "production/pipeline.py",
                    "scenes/attention/chapter.py"):
         assert edit(output) == changed, output
     component = edit("scenes/components/bottle.py")

@@ -9,7 +9,7 @@ from pathlib import Path
 import av
 import pytest
 
-from production import chapter
+from production.outputs import joining as chapter
 
 
 def clip(path: Path, seconds: float, colour: str) -> Path:

@@ -45,7 +45,7 @@ def test_the_scenes_style_wraps_the_palette():
 
 
 def test_the_decks_and_the_thumbnail_read_the_palette():
-    from production import bundle, deck_html, deck_pptx
+    from production.outputs import bundle, deck_html, deck_pptx
 
     assert deck_html.BACKGROUND == palette.BACKGROUND
     assert deck_pptx.BACKGROUND == palette.rgb(palette.BACKGROUND)

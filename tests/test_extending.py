@@ -16,7 +16,8 @@ import pytest
 from manim import FadeIn
 
 from core import ledger
-from production import cache, captions, chapters, narration, slides
+from production import cache, captions, chapters, narration
+from production.outputs import slides
 from production.scene_output import SceneOutput
 from scenes.attention.chapter import CHAPTER, SCENES_BY_NAME
 from scenes.base import ChapterScene, words

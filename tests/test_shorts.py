@@ -15,7 +15,8 @@ import pytest
 from PIL import Image
 
 from core import palette
-from production import shorts, soundtrack
+from production import soundtrack
+from production.outputs import shorts
 from production.paths import ROOT
 
 pytestmark = pytest.mark.slow

@@ -15,8 +15,8 @@ import av
 import pytest
 
 from core import ledger
-from production import sweep
 from production.errors import UsageError
+from production.outputs import sweep
 from production.paths import ROOT
 from scenes.attention.chapter import CHAPTER
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from production import bundle, cache, files, narration, space
-from production import chapter as chapter_files
+from production import cache, files, narration, space
 from production.drawing import QUALITIES
+from production.outputs import bundle, joining
 from production.pipeline import Plan, ensure_scenes
 from production.run import Made, Output
 from production.scene_output import SceneOutput, timed_passages
@@ -56,9 +56,9 @@ def chapter(plan: Plan, results: dict[str, SceneOutput]) -> str:
     chapters.txt, thumbnail.jpg and manifest.json. Returns the line to print."""
     out, ordered = plan.out, [results[sc.__name__] for sc in plan.chosen]
     key = cache.chapter_key([plan.keys[r.name] for r in ordered], plan.quality)
-    joined = chapter_files.load(cache.chapters_dir() / key)
+    joined = joining.load(cache.chapters_dir() / key)
     if joined is None:
-        joined = chapter_files.assemble(ordered, cache.chapters_dir() / key)
+        joined = joining.assemble(ordered, cache.chapters_dir() / key)
     cache.mark_used([cache.chapters_dir() / key])
     for f in joined.files():
         files.publish(f, out / f.name)

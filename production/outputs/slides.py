@@ -24,7 +24,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from production import bundle, cache, deck_html, deck_pptx, ffmpeg, files, narration, space
+from production import cache, ffmpeg, files, narration, space
+from production.outputs import bundle, deck_html, deck_pptx
 from production.pipeline import Plan, SceneTask, ensure_scenes, peak_memory, render_missing
 from production.run import Made, Output
 from production.scene_output import (

@@ -30,10 +30,11 @@ from typing import Any
 
 from production import cache, captions, ffmpeg, files, soundtrack, space
 from production.drawing import encoder_options, frame_size
-from production.pipeline import Plan, Progress, dispatch, ensure_scenes
+from production.pipeline import Plan, dispatch, ensure_scenes
 from production.run import Made, Output
 from production.scene_output import AAC, META, SceneOutput, building, store, timed_passages
 from production.timings import Word
+from production.workers import Progress
 
 MAX_SECONDS = 180.0  # the longest a short may run (the apps' limit)
 TAIL = 0.5  # seconds of silence, the last frame held, at the end of every short
