@@ -15,7 +15,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from production import paths
-from production.errors import DiskFullError, JobFailed, UsageError
+from production.errors import DiskFullError, JobFailed, NarrationError, UsageError
 from production.workers import Terminated, WorkerDied, stop_on_sigterm
 
 if TYPE_CHECKING:
@@ -128,7 +128,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_voices(args: argparse.Namespace) -> int:
-    from production.narration import voices_text
+    from production.voices import voices_text
 
     print(voices_text())
     return 0
@@ -170,8 +170,6 @@ COMMANDS = {"list": cmd_list, "voices": cmd_voices, "numbers": cmd_numbers,
 
 
 def main(argv: list[str] | None = None) -> int:
-    from production.narration import NarrationError
-
     parser = build_parser()
     argv = sys.argv[1:] if argv is None else argv
     if not argv or argv[0] not in (*COMMANDS, "-h", "--help"):

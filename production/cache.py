@@ -30,7 +30,10 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from production import files, imports, narration, paths
+from production import files, imports, paths, voices
+from production.narration.passages import Passage, prepare
+from production.narration.script import numbers_of, script_for, spoken_values
+from production.narration.speech import speech_dir
 
 ROOT = paths.ROOT
 
@@ -81,9 +84,9 @@ def _digest(parts: dict[str, Any]) -> str:
 
 def scene_key(chapter: Any, scene_class: Any, quality: str, settings: dict[str, Any],
               narrate: bool,
-              voice: narration.VoiceEngine = narration.DEFAULT_VOICE,
+              voice: voices.VoiceEngine = voices.DEFAULT_VOICE,
               encoder: dict[str, str] | None = None,
-              passages: list[narration.Passage] | None = None, layout: str = "wide") -> str:
+              passages: list[Passage] | None = None, layout: str = "wide") -> str:
     """The content key of one scene's finished files (``encoder``: the video encoder's
     options; ``passages``: the scene's prepared narration, prepared here when not given;
     ``layout``: the frame it is laid out for)."""
@@ -91,7 +94,7 @@ def scene_key(chapter: Any, scene_class: Any, quality: str, settings: dict[str, 
     parts: dict[str, Any] = {
         "scene": name,
         "code": scene_code(chapter, scene_class),
-        "numbers": narration.numbers_of(chapter, scene_class, settings),
+        "numbers": numbers_of(chapter, scene_class, settings),
         "quality": quality,
         "encoder": encoder or {},
         "narrate": narrate,
@@ -103,7 +106,7 @@ def scene_key(chapter: Any, scene_class: Any, quality: str, settings: dict[str, 
         # replaced) changes the key. Speaking here also fills the speech cache for the
         # workers, which then only read it.
         parts["voice"] = voice.key()
-        parts["script"] = narration.script_for(chapter, scene_class, settings)
+        parts["script"] = script_for(chapter, scene_class, settings)
         if passages is None:
             passages = speech(chapter, scene_class, settings, voice)
         parts["speech"] = {p.beat: files.sha256(p.audio) for p in passages}
@@ -113,11 +116,11 @@ def scene_key(chapter: Any, scene_class: Any, quality: str, settings: dict[str, 
 
 
 def speech(chapter: Any, scene_class: Any, settings: dict[str, Any] | None,
-           voice: narration.VoiceEngine = narration.DEFAULT_VOICE) -> list[narration.Passage]:
+           voice: voices.VoiceEngine = voices.DEFAULT_VOICE) -> list[Passage]:
     """The scene's passages, spoken (or taken from the speech cache)."""
-    return narration.prepare(scene_class.__name__, list(scene_class.beat_seconds), voice,
-                             values=narration.spoken_values(chapter, scene_class, settings),
-                             narration_dir=chapter.narration, voice_dir=chapter.recordings)
+    return prepare(scene_class.__name__, list(scene_class.beat_seconds), voice,
+                   values=spoken_values(chapter, scene_class, settings),
+                   narration_dir=chapter.narration, voice_dir=chapter.recordings)
 
 
 def chapter_key(scene_keys: list[str], quality: str) -> str:
@@ -235,7 +238,7 @@ def prune(folders: Iterable[Path] | None = None, *, now: float | None = None) ->
     now = time.time() if now is None else now
     removed = []
     for folder in folders if folders is not None else (scenes_dir(), chapters_dir(),
-                                                              narration.speech_dir()):
+                                                       speech_dir()):
         if not folder.is_dir():
             continue
         for entry in folder.iterdir():

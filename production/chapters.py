@@ -19,7 +19,7 @@ from typing import Any
 
 from core import palette as default_palette
 from core.ledgers import Ledger
-from production.errors import UsageError
+from production.errors import NarrationError, UsageError
 
 #: a chapter's name: what --chapter takes, and the name of its folder
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -97,10 +97,10 @@ def problems(chapter: Chapter) -> list[str]:
     """What does not fit in ``chapter``, one line each: a ledger section no scene shows,
     a scene whose section is not in the ledger, a scene without a readable narration
     file (a passage per beat, no others), a narration file no scene reads."""
-    from production import narration
+    from production.narration.script import read_script
 
     return parts_problems(chapter.scenes, chapter.ledger.sections, chapter.narration,
-                          narration.read_script, narration.NarrationError)
+                          read_script, NarrationError)
 
 
 def parts_problems(scenes: Any, sections: Any, narration_dir: Path, read: Any,

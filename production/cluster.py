@@ -241,7 +241,8 @@ def store_entry(files: dict[str, bytes], entry: Path) -> None:
 
 def speech_of(passages: list[Any]) -> dict[str, bytes]:
     """A scene's speech as its cache files: each passage's WAV and word timings."""
-    from production import spoken, timings
+    from production import timings
+    from production.narration import spoken
 
     shipped = {}
     for p in passages:

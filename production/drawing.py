@@ -77,12 +77,12 @@ def construct_scene(chapter: Any, scene_class: Any, quality: str,
         options["video_encoder_options"] = encoder_options(quality)
     else:
         options.update({"format": "png", "write_to_movie": False})
-    from production import narration
+    from production.narration import passages, script
 
     if mark_times is None:
-        mark_times = narration.mark_times(chapter, scene_class, settings, [],
-                                          {**scene_class.beat_seconds, **(durations or {})})
-    drawn = scene_class.made_for(numbers=narration.numbers_of(chapter, scene_class, settings),
+        mark_times = passages.mark_times(chapter, scene_class, settings, [],
+                                         {**scene_class.beat_seconds, **(durations or {})})
+    drawn = scene_class.made_for(numbers=script.numbers_of(chapter, scene_class, settings),
                                  durations=durations,
                                  keyframe_dir=keyframes, mark_times=mark_times, layout=layout)
     with tempconfig(options):

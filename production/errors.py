@@ -6,6 +6,7 @@ import errno
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 MB = 1024 * 1024
 
@@ -35,6 +36,18 @@ class DiskFullError(Exception):
                          f"there, {_mb(free)} MB is free")
 
     def __reduce__(self) -> tuple:  # raised in a worker, it crosses to the main process
+        return type(self), (self.folder, self.needed)
+
+
+class NarrationError(Exception):
+    """A problem a user can fix (missing text, missing espeak-ng); one line."""
+
+
+class SpeechDiskFull(NarrationError, DiskFullError):
+    """The speech cache's disk filled up while a passage was spoken or converted."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from (folder, needed), so it crosses from a worker process whole.
         return type(self), (self.folder, self.needed)
 
 

@@ -10,10 +10,12 @@ from pathlib import Path
 QUIET = ("-hide_banner", "-nostats", "-nostdin", "-y")
 
 
-def run(*args: str, cwd: Path | None = None) -> str:
-    """Run ffmpeg to the end; returns what it wrote on stderr (meters report there)."""
+def run(*args: str, cwd: Path | None = None, errors: str | None = None) -> str:
+    """Run ffmpeg to the end; returns what it wrote on stderr (meters report there).
+    ``errors``: how bytes of stderr that are not text are read (``"replace"``: as U+FFFD;
+    by default they raise UnicodeDecodeError)."""
     return subprocess.run(["ffmpeg", *QUIET, *args], cwd=cwd, capture_output=True, text=True,
-                          check=True).stderr
+                          errors=errors, check=True).stderr
 
 
 def start(*args: str) -> subprocess.Popen[str]:

@@ -19,10 +19,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from production import cache, cluster, narration, paths
+from production import cache, cluster, paths, voices
 from production.chapters import Chapter
 from production.drawing import QUALITIES, construct_scene, encoder_options
-from production.errors import UsageError
+from production.errors import NarrationError, UsageError
+from production.narration.passages import Passage, beat_lengths
+from production.narration.recordings import check_recordings
+from production.narration.script import marked_script
 from production.scene_output import SceneOutput, load
 from production.workers import Progress, run_workers
 
@@ -42,11 +45,11 @@ class Plan:
     seconds: dict[str, float]  # each scene's length as narrated
     out: Path
     keyframes: Path | None = None
-    voice: narration.VoiceEngine = narration.DEFAULT_VOICE
+    voice: voices.VoiceEngine = voices.DEFAULT_VOICE
     #: the Dask cluster the scenes are rendered on (None: local worker processes)
     cluster: cluster.Session | None = None
     #: each scene's passages, spoken (what a cluster worker is sent to speak)
-    passages: dict[str, list[narration.Passage]] | None = None
+    passages: dict[str, list[Passage]] | None = None
     #: the frame the scenes are laid out for: "wide" (the chapter) or "tall" (shorts)
     layout: str = "wide"
 
@@ -116,7 +119,7 @@ def writable_dir(path: str, what: str) -> Path:
     return target
 
 
-def check_tools(narrate: bool, voice: narration.VoiceEngine = narration.DEFAULT_VOICE) -> None:
+def check_tools(narrate: bool, voice: voices.VoiceEngine = voices.DEFAULT_VOICE) -> None:
     """The system tools the render needs (ffmpeg, and the voice's), checked once, up front."""
     if shutil.which("ffmpeg") is None:
         raise UsageError("ffmpeg is missing: install it with `apt-get install ffmpeg` "
@@ -128,7 +131,7 @@ def check_tools(narrate: bool, voice: narration.VoiceEngine = narration.DEFAULT_
 
 def plan(chapter: Chapter, *, scenes: list[str], quality: str, settings: list[str], out: str | None,
          default_out: Path, jobs: int | None = None, narrate: bool = True,
-         keyframes: str | None = None, voice: str | narration.VoiceEngine | None = None,
+         keyframes: str | None = None, voice: str | voices.VoiceEngine | None = None,
          scheduler: str | None = None, layout: str = "wide") -> Plan:
     """Check every argument and tool up front, speak what is not spoken yet, and look
     the scenes up in the cache. Nothing is written to the output folder before this.
@@ -143,7 +146,7 @@ def plan(chapter: Chapter, *, scenes: list[str], quality: str, settings: list[st
     chosen = pick_scenes(chapter, scenes)
     target = writable_dir(str(default_out) if out is None else out, "--out")
     frames = writable_dir(keyframes, "--keyframes") if keyframes is not None else None
-    speaker = pick_voice(voice) if narrate else narration.DEFAULT_VOICE
+    speaker = pick_voice(voice) if narrate else voices.DEFAULT_VOICE
     check_tools(narrate, speaker)
     writable_dir(str(paths.cache()), "the cache folder (EXPLAINER_CACHE)")
     bare = Plan(chapter, quality, parsed, narrate, chosen, {}, {}, jobs or os.cpu_count() or 1, {},
@@ -174,8 +177,7 @@ def _look_up(base: Plan, parsed: dict[str, Any]) -> Plan:
                                          base.voice, encoder=encoder_options(base.quality),
                                          passages=speech[sc.__name__], layout=base.layout)
             for sc in base.chosen}
-    lengths = {sc.__name__: sum(narration.beat_lengths(sc.beat_seconds,
-                                                       speech[sc.__name__]).values())
+    lengths = {sc.__name__: sum(beat_lengths(sc.beat_seconds, speech[sc.__name__]).values())
                for sc in base.chosen}
     stored = {name: load(cache.scenes_dir() / key) for name, key in keys.items()}
     # Used from now on: a render pruning at the same time must not take them away.
@@ -186,7 +188,7 @@ def _look_up(base: Plan, parsed: dict[str, Any]) -> Plan:
                                seconds=lengths, passages=speech)
 
 
-def _session(scheduler: str | None, jobs: int | None, voice: narration.VoiceEngine | None,
+def _session(scheduler: str | None, jobs: int | None, voice: voices.VoiceEngine | None,
              chapter: Chapter, chosen: list[Any], settings: dict[str, Any]
              ) -> cluster.Session | None:
     """The cluster to render on, connected, its workers checked and warming up, when a
@@ -199,15 +201,15 @@ def _session(scheduler: str | None, jobs: int | None, voice: narration.VoiceEngi
     return session
 
 
-def pick_voice(voice: str | narration.VoiceEngine | None) -> narration.VoiceEngine:
+def pick_voice(voice: str | voices.VoiceEngine | None) -> voices.VoiceEngine:
     """The voice a render speaks with; a UsageError (one line) names a bad ``--voice``."""
     if voice is None:
-        return narration.DEFAULT_VOICE
-    if isinstance(voice, narration.VoiceEngine):
+        return voices.DEFAULT_VOICE
+    if isinstance(voice, voices.VoiceEngine):
         return voice
     try:
-        return narration.voice_named(voice)
-    except narration.NarrationError as error:
+        return voices.voice_named(voice)
+    except NarrationError as error:
         raise UsageError(str(error)) from None
 
 
@@ -216,29 +218,29 @@ def check_marks(chapter: Chapter, chosen: list[Any], settings: dict[str, Any]) -
     no scene waits for (a UsageError naming file and line), spoken or not."""
     try:
         for sc in chosen:
-            narration.marked_script(chapter, sc, settings)
-    except narration.NarrationError as error:
+            marked_script(chapter, sc, settings)
+    except NarrationError as error:
         raise UsageError(str(error)) from None
 
 
 def speak_all(chapter: Chapter, chosen: list[Any], settings: dict[str, Any], narrate: bool,
-              voice: narration.VoiceEngine = narration.DEFAULT_VOICE
-              ) -> dict[str, list[narration.Passage]]:
+              voice: voices.VoiceEngine = voices.DEFAULT_VOICE
+              ) -> dict[str, list[Passage]]:
     """Every chosen scene's passages, spoken (a few at once) or taken from the cache;
     a warning line for each recording that names no beat or is silent."""
     if not narrate:
         return {sc.__name__: [] for sc in chosen}
     try:
         for sc in chosen:
-            for warning in narration.check_recordings(sc.__name__, list(sc.beat_seconds),
-                                                      chapter.recordings):
+            for warning in check_recordings(sc.__name__, list(sc.beat_seconds),
+                                            chapter.recordings):
                 print(f"render.py: warning: {warning}", file=sys.stderr)
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as speakers:
             spoken = list(speakers.map(lambda sc: cache.speech(chapter, sc, settings, voice),
                                        chosen))
-        narration.release_voices()  # the workers fork from this process
+        voices.release_voices()  # the workers fork from this process
         return {sc.__name__: passages for sc, passages in zip(chosen, spoken)}
-    except narration.NarrationError as error:
+    except NarrationError as error:
         raise UsageError(str(error)) from None
 
 
@@ -262,7 +264,7 @@ class SceneTask:
     narrate: bool
     entry: str  # the cache folder its files go into
     keyframes: str | None  # where to save the last frame of every beat, if anywhere
-    voice: narration.VoiceEngine
+    voice: voices.VoiceEngine
     layout: str = "wide"  # the frame it is laid out for
 
     def draw(self, produce: Callable[..., Any], *, transparent: bool) -> Any:
@@ -298,7 +300,7 @@ def task(plan: Plan, scene: Any, variant: str = "") -> SceneTask:
 
 
 def dispatch(plan: Plan, jobs: list[tuple[str, Callable[..., Any], tuple[Any, ...]]],
-             speech: dict[str, list[narration.Passage]] | None = None
+             speech: dict[str, list[Passage]] | None = None
              ) -> tuple[dict[str, Any], list[int]]:
     """Run (label, function, arguments) jobs, in the order given, on ``plan``'s cluster or
     in local worker processes, under one progress display; ``speech[label]`` is what a

@@ -18,7 +18,9 @@ from typing import Any
 
 import av
 
-from production import cache, captions, ffmpeg, narration, soundtrack
+from production import cache, captions, ffmpeg, soundtrack, voices
+from production.narration.passages import Passage, beat_lengths, mark_times, prepare
+from production.narration.script import spoken_values
 from production.timings import Word
 
 
@@ -30,7 +32,7 @@ class SceneOutput:
     folder: Path
     seconds: float  # the video's duration
     beat_starts: dict[str, float]
-    passages: list[narration.Passage] = field(default_factory=list)
+    passages: list[Passage] = field(default_factory=list)
     loudness: soundtrack.Loudness | None = None
     cues: list[captions.Cue] = field(default_factory=list)
     cue_sounds: list[tuple[str, float]] = field(default_factory=list)
@@ -75,9 +77,9 @@ class SceneOutput:
         loud = data["loudness"]
         return cls(
             data["name"], folder, data["seconds"], data["beat_starts"],
-            [narration.Passage(p["scene"], p["beat"], p["text"], Path(p["audio"]), p["seconds"],
-                               p["recorded"], tuple(Word(*w) for w in p["words"]),
-                               tuple((name, index) for name, index in p["marks"]))
+            [Passage(p["scene"], p["beat"], p["text"], Path(p["audio"]), p["seconds"],
+                     p["recorded"], tuple(Word(*w) for w in p["words"]),
+                     tuple((name, index) for name, index in p["marks"]))
              for p in data["passages"]],
             None if loud is None else soundtrack.Loudness(**loud),
             [captions.Cue(c["start"], c["end"], tuple(c["lines"])) for c in data["cues"]],
@@ -177,11 +179,11 @@ def mux(video: Path, sound: Path, target: Path) -> None:
            "-c:v", "copy", *AAC, "-movflags", "+faststart", str(target))
 
 
-def timed_passages(passages: list[narration.Passage], beat_starts: dict[str, float],
+def timed_passages(passages: list[Passage], beat_starts: dict[str, float],
                    offset: float = 0.0) -> list[list[Word]]:
     """Each passage's written words as heard in the scene (seconds from its start, plus
     ``offset``: the scene's start in the chapter)."""
-    return [p.heard(offset + beat_starts[p.beat] + narration.LEAD_IN) for p in passages]
+    return [p.heard(offset + beat_starts[p.beat] + soundtrack.LEAD_IN) for p in passages]
 
 
 @dataclass
@@ -193,7 +195,7 @@ class Drawn:
     silent: Path  # the silent video Manim wrote
     seconds: float
     starts: dict[str, float]
-    passages: list[narration.Passage]
+    passages: list[Passage]
     sound: Path  # the mix as WAV, exactly ``seconds`` long
     loudness: soundtrack.Loudness | None
 
@@ -205,17 +207,17 @@ Draw = Callable[[Any, Path, dict[str, float], dict[str, dict[str, float]]], Any]
 
 def draw_and_mix(chapter: Any, scene_class: Any, work: Path, render: Draw, *,
                  narrate: bool, settings: dict[str, Any] | None,
-                 voice: narration.VoiceEngine) -> Drawn:
+                 voice: voices.VoiceEngine) -> Drawn:
     """Narration -> beat lengths -> silent video -> the mix, all inside ``work``."""
     name = scene_class.__name__
     beats = list(scene_class.beat_seconds)
-    passages = (narration.prepare(name, beats, voice,
-                                  values=narration.spoken_values(chapter, scene_class, settings),
-                                  narration_dir=chapter.narration, voice_dir=chapter.recordings)
+    passages = (prepare(name, beats, voice,
+                        values=spoken_values(chapter, scene_class, settings),
+                        narration_dir=chapter.narration, voice_dir=chapter.recordings)
                 if narrate else [])
-    lengths = narration.beat_lengths(scene_class.beat_seconds, passages)
+    lengths = beat_lengths(scene_class.beat_seconds, passages)
     scene = render(scene_class, work / "media", lengths,
-                   narration.mark_times(chapter, scene_class, settings, passages, lengths))
+                   mark_times(chapter, scene_class, settings, passages, lengths))
     silent = Path(scene.renderer.file_writer.movie_file_path)
     seconds = video_seconds(silent)
     starts = {b.name: b.start for b in scene.beat_log}
@@ -257,7 +259,7 @@ def store(work: Path, entry: Path, meta: dict[str, Any]) -> None:
 def produce_scene(chapter: Any, scene_class: Any, entry: Path,
                   render: Draw, *, narrate: bool,
                   settings: dict[str, Any] | None = None,
-                  voice: narration.VoiceEngine = narration.DEFAULT_VOICE) -> SceneOutput:
+                  voice: voices.VoiceEngine = voices.DEFAULT_VOICE) -> SceneOutput:
     """The scene's MP4, WAV and captions, into the folder ``entry``.
 
     Everything is built in a temporary folder beside ``entry`` and renamed to it

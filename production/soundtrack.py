@@ -11,20 +11,33 @@ from __future__ import annotations
 
 import re
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from pydub import AudioSegment
 from pydub.generators import Sine, WhiteNoise
 
 from production import ffmpeg
-from production.narration import LEAD_IN, Passage
 
 SAMPLE_RATE = 48_000
 CHANNELS = 2
 TARGET_LUFS = -14.0
 MAX_TRUE_PEAK = -1.0
+LEAD_IN = 0.4  # seconds of picture before a passage starts
+TAIL = 0.8  # seconds of picture after a passage ends, before the next beat
+
+
+class Spoken(Protocol):
+    """What the mix reads of a passage (a production.narration.passages.Passage): the
+    beat it plays in and its sound file."""
+
+    @property
+    def beat(self) -> str: ...
+
+    @property
+    def audio(self) -> Path: ...
 
 
 @dataclass(frozen=True)
@@ -58,9 +71,10 @@ def pour() -> AudioSegment:
 CUES = {"tick": tick, "pour": pour}
 
 
-def mix_scene(passages: list[Passage], beat_starts: dict[str, float], seconds: float,
+def mix_scene(passages: Iterable[Spoken], beat_starts: dict[str, float], seconds: float,
               cues: list[tuple[str, float]] = ()) -> AudioSegment:
-    """One scene's sound, exactly ``seconds`` long: each passage at its beat's start."""
+    """One scene's sound, exactly ``seconds`` long: each passage :data:`LEAD_IN` after its
+    beat's start."""
     track = silence(seconds)
     for p in passages:
         voice = _prepare(AudioSegment.from_file(p.audio))

@@ -169,7 +169,7 @@ class ChapterScene(Scene):
     title: ClassVar[str] = ""
     #: the beats in order, with their default lengths in seconds
     beat_seconds: ClassVar[dict[str, float]] = {}
-    #: the marks (production/marks.py) this scene waits for with :meth:`at`, by beat:
+    #: the marks (production/narration/marks.py) this scene waits for with :meth:`at`, by beat:
     #: each must be in that beat's passage, and the passage may carry no others
     marks: ClassVar[dict[str, tuple[str, ...]]] = {}
 

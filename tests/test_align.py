@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from production import align as aligner
 from production import narration, timings
+from production.narration import align as aligner
 
 SLOW = 1.35  # Piper's length scale: a little slower than its own pace
 ONSET = 0.1  # seconds an aligned onset may be off

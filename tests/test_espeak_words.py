@@ -1,4 +1,4 @@
-"""espeak-ng's own word timings (production.espeak_words), with the real espeak-ng."""
+"""espeak-ng's own word timings (production.voices.espeak_words), with the real espeak-ng."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from production import espeak_words, timings
+from production import timings
+from production.voices import espeak_words
 
 pytestmark = pytest.mark.skipif(shutil.which("espeak-ng") is None,
                                 reason="espeak-ng is not installed")

@@ -16,7 +16,7 @@ import pytest
 from manim import FadeIn
 
 from core import ledger
-from production import cache, captions, chapters, narration
+from production import cache, captions, chapters, narration, voices
 from production.outputs import slides
 from production.scene_output import SceneOutput
 from scenes.attention.chapter import CHAPTER, SCENES_BY_NAME
@@ -26,7 +26,7 @@ from tests.sounds import write_tone
 # ----------------------------------------------------------------- add a voice
 
 
-class ToneVoice(narration.VoiceEngine):
+class ToneVoice(voices.VoiceEngine):
     """A voice that hums each passage at ``pitch`` Hz, as long as espeak-ng would take."""
 
     engine = "tone"
@@ -96,7 +96,7 @@ def test_a_voice_that_cannot_run_says_why_and_writes_nothing(tmp_path):
 
 
 def test_a_voice_without_key_or_speak_is_refused():
-    class Mute(narration.VoiceEngine):
+    class Mute(voices.VoiceEngine):
         def key(self) -> str:
             return "mute"
 
@@ -105,11 +105,11 @@ def test_a_voice_without_key_or_speak_is_refused():
 
 
 def test_the_default_voice_is_piper_behind_the_same_interface():
-    assert isinstance(narration.DEFAULT_VOICE, narration.VoiceEngine)
-    assert isinstance(narration.DEFAULT_VOICE, narration.Piper)
-    assert narration.DEFAULT_VOICE.engine == "piper"
-    assert narration.DEFAULT_VOICE.key() != narration.Piper(pace=140).key()
-    assert narration.Espeak().key() != narration.Espeak(rate=120).key()
+    assert isinstance(voices.DEFAULT_VOICE, voices.VoiceEngine)
+    assert isinstance(voices.DEFAULT_VOICE, voices.Piper)
+    assert voices.DEFAULT_VOICE.engine == "piper"
+    assert voices.DEFAULT_VOICE.key() != voices.Piper(pace=140).key()
+    assert voices.Espeak().key() != voices.Espeak(rate=120).key()
 
 
 # ----------------------------------------------------------------- add a scene

@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 from core import ledger
-from production import cache, marks, narration, spoken
+from production import cache, narration
 from production.drawing import QUALITIES
+from production.narration import marks, spoken
 from scenes.attention.chapter import CHAPTER
 from scenes.attention.formula import weight_result
 from scenes.attention.potions import written_next

@@ -9,6 +9,7 @@ import pytest
 from core import ledger
 from production import narration
 from production.narration import NarrationError, Voice
+from production.voices import espeak
 from scenes.attention.chapter import CHAPTER, SCENES_IN_ORDER
 from tests.sounds import write_tone
 
@@ -90,7 +91,7 @@ def test_a_recording_replaces_the_voice_and_the_beat_follows_it(tmp_path):
 
 def test_missing_espeak_says_how_to_install(monkeypatch, tmp_path):
     assert narration.Espeak().check() is None
-    monkeypatch.setattr(narration.shutil, "which", lambda name: None)
+    monkeypatch.setattr(espeak.shutil, "which", lambda name: None)
     problem = narration.Espeak().check()
     assert problem is not None and "\n" not in problem
     assert "apt-get install espeak-ng" in problem and "./run video" in problem

@@ -14,8 +14,8 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from production import narration, soundtrack
-from production.narration import NarrationError
+from production import ffmpeg, narration, soundtrack
+from production.narration import NarrationError, recordings
 
 ACCEPTED = "a WAV file (PCM 16/24/32-bit or float, any rate, mono or stereo)"
 BEATS = ["hello", "world"]
@@ -94,21 +94,20 @@ def test_more_than_two_channels_are_mixed_down_to_stereo(tmp_path):
 def test_a_recording_is_converted_once_and_again_when_it_changes(tmp_path, monkeypatch):
     runs = []
 
-    def run(args, *rest, **options):
-        runs.append(args[0])
-        return subprocess.run(args, *rest, **options)
+    def run(*args, **options):
+        runs.append(args)
+        return ffmpeg.run(*args, **options)
 
-    monkeypatch.setattr(narration, "subprocess",
-                        SimpleNamespace(run=run, CalledProcessError=subprocess.CalledProcessError))
+    monkeypatch.setattr(recordings, "ffmpeg", SimpleNamespace(run=run))
     tone(recording(tmp_path), 1.0, codec="pcm_s24le")
     first = prepare(tmp_path)[0].audio
-    assert runs.count("ffmpeg") == 1
+    assert len(runs) == 1
     assert prepare(tmp_path)[0].audio == first
-    assert runs.count("ffmpeg") == 1
+    assert len(runs) == 1
     tone(recording(tmp_path), 2.0, codec="pcm_s24le")
     changed = prepare(tmp_path)[0]
     assert changed.audio != first and changed.seconds == pytest.approx(2.0, abs=0.01)
-    assert runs.count("ffmpeg") == 2
+    assert len(runs) == 2
 
 
 def test_a_damaged_conversion_in_the_cache_is_made_again(tmp_path):

@@ -17,7 +17,8 @@ import pytest
 from core import ledger
 from production import narration
 from production.errors import DiskFullError
-from production.narration import NarrationError, Voice
+from production.narration import NarrationError, Voice, speech
+from production.voices import espeak
 from scenes.attention.chapter import CHAPTER, SCENES_IN_ORDER
 
 TEXT = "The book stays open, and every word may look back at the words before it."
@@ -73,7 +74,7 @@ def test_a_speaker_that_writes_nothing_is_one_line(tmp_path):
 
 def test_a_cut_off_wav_on_a_full_disk_is_a_disk_full_error(tmp_path, monkeypatch):
     usage = namedtuple("usage", "total used free")
-    monkeypatch.setattr(narration.shutil, "disk_usage", lambda path: usage(10**9, 10**9, 4096))
+    monkeypatch.setattr(speech.shutil, "disk_usage", lambda path: usage(10**9, 10**9, 4096))
     with pytest.raises(DiskFullError) as error:
         narration.synthesize(TEXT, Voice(), tmp_path / "voice", Speaker(cut=0.3))
     assert isinstance(error.value, NarrationError)  # prepare's callers catch it as one
@@ -175,7 +176,7 @@ def test_the_bounds_follow_the_speed_of_the_voice():
 
 def test_the_key_covers_the_engine_version(monkeypatch):
     before = narration.speech_key(TEXT, Voice())
-    monkeypatch.setattr(narration, "engine_version", lambda: "eSpeak NG 9.99")
+    monkeypatch.setattr(espeak, "engine_version", lambda: "eSpeak NG 9.99")
     assert narration.speech_key(TEXT, Voice()) != before
 
 

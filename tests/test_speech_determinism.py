@@ -10,7 +10,8 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from production import files, narration, spoken, timings
+from production import files, narration, timings
+from production.narration import spoken
 from production.paths import ROOT
 from production.timings import Word
 

@@ -6,7 +6,7 @@ import pytest
 
 from core import ledger
 from production import narration
-from production.spoken import UNSPOKEN, lexicon, number, spans, speakable, whole
+from production.narration.spoken import UNSPOKEN, lexicon, number, spans, speakable, whole
 from scenes.attention.chapter import CHAPTER
 
 

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from core import ledger
-from production import cache, narration, spoken
-from production.narration import Espeak, NarrationError, Piper
+from production import cache, narration
+from production.narration import Espeak, NarrationError, Piper, spoken
 from production.paths import ROOT
 from scenes.attention.chapter import CHAPTER, SCENES_IN_ORDER
 

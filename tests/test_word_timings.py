@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from core import ledger
-from production import align, captions, files, marks, narration, spoken, timings
+from production import captions, files, narration, timings
+from production.narration import align, marks, spoken
 from production.scene_output import timed_passages
 from scenes.attention.chapter import CHAPTER
 

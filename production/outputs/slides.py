@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from production import cache, ffmpeg, files, narration, space
+from production import cache, ffmpeg, files, space, voices
 from production.outputs import bundle, deck_html, deck_pptx
 from production.pipeline import Plan, SceneTask, ensure_scenes, peak_memory, render_missing
 from production.run import Made, Output
@@ -51,7 +51,7 @@ def alpha_files(folder: Path, name: str) -> tuple[Path, Path]:
 
 def produce_alpha(chapter: Any, scene_class: Any, entry: Path, render: Draw, *,
                   narrate: bool, settings: dict[str, Any] | None = None,
-                  voice: narration.VoiceEngine = narration.DEFAULT_VOICE) -> dict[str, Any]:
+                  voice: voices.VoiceEngine = voices.DEFAULT_VOICE) -> dict[str, Any]:
     """The scene on a transparent background as VP9-alpha WebM and ProRes 4444 MOV.
 
     ``render`` must draw with a transparent background (Manim writes lossless

@@ -29,10 +29,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from production import cache, files, narration, paths, pipeline, space
+from production import cache, files, paths, pipeline, space, voices
 from production.chapters import Chapter
 from production.drawing import QUALITIES
 from production.errors import UsageError
+from production.narration.script import numbers_of
 from production.run import Made, Output, Request
 from production.scene_output import SceneOutput, load
 
@@ -344,11 +345,11 @@ def _place_all(sweep: Sweep, records: dict[str, Any]) -> dict[str, Any]:
             entries.append({"folder": point.folder, "settings": point.chosen(), "scenes": {}})
         entries[-1]["scenes"][name] = {
             "files": written, "content_key": key, "duration": result.seconds,
-            "numbers": narration.numbers_of(p.chapter, sc, p.settings)}
+            "numbers": numbers_of(p.chapter, sc, p.settings)}
     return {
         "quality": {"name": first.quality, "width": width, "height": height,
                     "frame_rate": fps},
-        "voice": narration.voice_record(first.voice) if first.narrate else None,
+        "voice": voices.voice_record(first.voice) if first.narrate else None,
         "scenes": [sc.__name__ for sc in sweep.chosen],
         "parameters": {axis.name: list(axis.values) for axis in sweep.swept},
         "combinations": entries,

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from production import cache, files, narration, space
+from production import cache, files, space, voices
 from production.drawing import QUALITIES
+from production.narration.passages import Passage
 from production.outputs import bundle, joining
 from production.pipeline import Plan, ensure_scenes
 from production.run import Made, Output
@@ -75,7 +76,7 @@ def chapter(plan: Plan, results: dict[str, SceneOutput]) -> str:
         "chapter": plan.chapter.name,
         "quality": {"name": plan.quality, "width": width, "height": height, "frame_rate": fps},
         "duration": joined.seconds,
-        "voice": narration.voice_record(plan.voice) if plan.narrate else None,
+        "voice": voices.voice_record(plan.voice) if plan.narrate else None,
         "loudness": None if joined.loudness is None else
         {"integrated_lufs": joined.loudness.integrated,
          "true_peak_dbtp": joined.loudness.true_peak},
@@ -98,7 +99,7 @@ def chapter(plan: Plan, results: dict[str, SceneOutput]) -> str:
     return f"chapter: {joined.seconds:.1f} s{loud} -> {out / joined.video.name}"
 
 
-def words_per_minute(passages: list[narration.Passage]) -> float | None:
+def words_per_minute(passages: list[Passage]) -> float | None:
     """The pace of a scene's speech: the words of its passages (as written) over the
     minutes they are spoken for, the pauses between passages left out; None when nothing
     is spoken."""

@@ -330,9 +330,13 @@ def speak(text: str, target: Path, *, name: str = "en-us", rate: int = 150,
 
 # ------------------------------------------------------- the child process
 
-_ROOT = str(Path(__file__).resolve().parents[1])  # where the production package is
-_STARTER = ("import sys; sys.path.insert(0, sys.argv[1]); "
-            "from production.espeak_words import _child; sys.exit(_child())")
+_ROOT = str(Path(__file__).resolve().parents[2])  # where the production package is
+_HERE = str(Path(__file__).resolve())
+#: the child runs this file alone: not through the production.voices package, whose
+#: other voices import what an isolated Python without site-packages lacks (numpy)
+_STARTER = ("import sys, importlib.util as u; sys.path.insert(0, sys.argv[1]); "
+            "s = u.spec_from_file_location('espeak_words', sys.argv[2]); "
+            "m = u.module_from_spec(s); s.loader.exec_module(m); sys.exit(m._child())")
 
 
 def _in_child(text: str, name: str, rate: int, pitch: int, library: str = LIBRARY
@@ -343,7 +347,7 @@ def _in_child(text: str, name: str, rate: int, pitch: int, library: str = LIBRAR
     request = json.dumps({"text": text, "name": name, "rate": int(rate), "pitch": int(pitch),
                           "library": library}).encode()
     try:
-        done = subprocess.run([sys.executable, "-I", "-S", "-c", _STARTER, _ROOT],
+        done = subprocess.run([sys.executable, "-I", "-S", "-c", _STARTER, _ROOT, _HERE],
                               input=request, capture_output=True,
                               timeout=60 + len(text) / 100)
     except subprocess.TimeoutExpired:
@@ -367,7 +371,7 @@ def _in_child(text: str, name: str, rate: int, pitch: int, library: str = LIBRAR
 
 
 def _child() -> int:
-    """The child's side (``python -m production.espeak_words`` runs it too): one JSON
+    """The child's side (``python -m production.voices.espeak_words`` runs it too): one JSON
     request on stdin (text, name, rate, pitch), a JSON line on stdout (rate, samples,
     events: [position, length, ms]) and the samples, or a JSON line with the error."""
     out = sys.stdout.buffer

