@@ -1,1 +1,3 @@
-"""The render layer's parts: narration, soundtrack, captions, bundles (used by render.py)."""
+"""The pipeline for any chapter, which it is given as a value (it never imports scenes/):
+plan and run (run.py, pipeline.py), workers and Dask, the cache, narration and voices,
+the soundtrack and captions, and the outputs (outputs/)."""

@@ -191,6 +191,15 @@ def test_a_chapter_in_a_folder_of_its_own_renders_through_the_pipeline(own_chapt
     assert run.run(Durations(), dataclasses.replace(request, dry_run=True)) == 0
     assert capsys.readouterr().out.splitlines() == ["would list CountTheBudget",
                                                     "would list CountTheShare"]
+    # One scene's file edited: that scene is drawn again, the other comes from the cache.
+    with open(own_chapter / "budget.py", "a") as f:
+        f.write("# an edit\n")
+    edited = pipeline.plan(chapter, scenes=[], quality="preview", settings=["budget.scale=2"],
+                           out=str(tmp_path / "out"), default_out=tmp_path / "out",
+                           voice=ToneVoice())
+    assert {n: s is None for n, s in edited.stored.items()} == {"CountTheBudget": True,
+                                                                "CountTheShare": False}
+    edited.close()
 
 
 # ----------------------------------------------------------------- what a key covers
