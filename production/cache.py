@@ -123,6 +123,12 @@ def speech(chapter: Any, scene_class: Any, settings: dict[str, Any] | None,
                    narration_dir=chapter.narration, voice_dir=chapter.recordings)
 
 
+def variant_key(scene_key: str, modules: tuple[str, ...], roots: tuple[Path, ...]) -> str:
+    """The key of what an output makes from a finished scene: the scene's key and the
+    code of that output (``modules`` and what they import)."""
+    return _digest({"scene": scene_key, "code": code_fingerprint(modules, roots)})
+
+
 def chapter_key(scene_keys: list[str], quality: str) -> str:
     return _digest({"scenes": scene_keys, "quality": quality,
                     "code": code_fingerprint(JOINING)})

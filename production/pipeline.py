@@ -73,8 +73,18 @@ class Plan:
             self.cluster = None
 
     def entry(self, name: str, variant: str = "") -> Path:
-        """The cache folder of a scene's finished files (``variant``: e.g. "-alpha")."""
-        return cache.scenes_dir() / f"{self.keys[name]}{variant}"
+        """The cache folder of a scene's finished files; with ``variant`` (e.g. "-alpha"),
+        of what an output made from them, keyed by the scene's key and the code of the
+        output that registered the variant (:data:`VARIANTS`)."""
+        key = self.keys[name]
+        if variant:
+            key = cache.variant_key(key, VARIANTS[variant], self.chapter.roots())
+        return cache.scenes_dir() / f"{key}{variant}"
+
+
+#: a cache variant (a suffix such as "-alpha") -> the modules of the output that makes it
+#: from a finished scene; registered by the output's module when it is imported
+VARIANTS: dict[str, tuple[str, ...]] = {}
 
 
 # ----------------------------------------------------------------- planning

@@ -271,3 +271,28 @@ def test_what_each_edit_redraws_in_the_attention_chapter(project_copy):
     assert all(drawing[n] != component[n] for n in start)
     base = edit("scenes/base.py")
     assert all(base[n] != drawing[n] for n in start)
+
+
+def test_what_an_output_makes_from_a_scene_is_keyed_by_that_output_code(project_copy):
+    """The slides' transparent clips and the finished shorts are cached beside the scene:
+    their key is the scene's and the code of the output that makes them, so editing the
+    slides code makes the clips again (and not the shorts), and the other way round."""
+    from production.outputs import shorts, slides
+
+    def keys() -> dict[str, str]:
+        return {variant: cache.variant_key("0" * 24, pipeline.VARIANTS[variant], (project_copy,))
+                for variant in (slides.ALPHA, shorts.variant(True), shorts.variant(False))}
+
+    start = keys()
+    assert len(set(start.values())) == 1 + 1  # the shorts' two variants share their code
+    with open(project_copy / "production" / "outputs" / "slides.py", "a") as f:
+        f.write("# an edit\n")
+    after = keys()
+    assert after[slides.ALPHA] != start[slides.ALPHA]
+    assert after[shorts.variant(True)] == start[shorts.variant(True)]
+    with open(project_copy / "production" / "outputs" / "shorts.py", "a") as f:
+        f.write("# an edit\n")
+    last = keys()
+    assert last[shorts.variant(False)] != after[shorts.variant(False)]
+    assert last[slides.ALPHA] == after[slides.ALPHA]
+

@@ -30,7 +30,7 @@ from typing import Any
 
 from production import cache, captions, ffmpeg, files, soundtrack, space
 from production.drawing import encoder_options, frame_size
-from production.pipeline import Plan, dispatch, ensure_scenes
+from production.pipeline import VARIANTS, Plan, dispatch, ensure_scenes
 from production.run import Made, Output
 from production.scene_output import AAC, META, SceneOutput, building, store, timed_passages
 from production.timings import Word
@@ -48,6 +48,7 @@ FONT_SIZE = 0.045  # of the frame's height (86 px at 1920)
 INK = "FFFFFF"  # the captions' white, and the spoken word's highlight (the weight colour)
 HIGHLIGHT = "FFD54A"
 VARIANT = "-shorts"  # the cache variant holding a scene's finished shorts
+VARIANTS[VARIANT] = VARIANTS[VARIANT + "-burned"] = (__name__,)
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,14 @@ from typing import Any
 
 from production import cache, ffmpeg, files, space, voices
 from production.outputs import bundle, deck_html, deck_pptx
-from production.pipeline import Plan, SceneTask, ensure_scenes, peak_memory, render_missing
+from production.pipeline import (
+    VARIANTS,
+    Plan,
+    SceneTask,
+    ensure_scenes,
+    peak_memory,
+    render_missing,
+)
 from production.run import Made, Output
 from production.scene_output import (
     META,
@@ -265,6 +272,7 @@ def write_index(out: Path, scenes: list[tuple[str, float, list[Path]]]) -> dict[
 
 
 ALPHA = "-alpha"  # the cache variant holding a scene's transparent clips
+VARIANTS[ALPHA] = (__name__,)
 
 
 def alpha_job(task: SceneTask) -> tuple[dict[str, Any], int]:
