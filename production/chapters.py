@@ -97,16 +97,13 @@ def problems(chapter: Chapter) -> list[str]:
     """What does not fit in ``chapter``, one line each: a ledger section no scene shows,
     a scene whose section is not in the ledger, a scene without a readable narration
     file (a passage per beat, no others), a narration file no scene reads."""
+    return parts_problems(chapter.scenes, chapter.ledger.sections, chapter.narration)
+
+
+def parts_problems(scenes: Any, sections: Any, narration_dir: Path) -> list[str]:
+    """:func:`problems` of these parts: scenes, ledger sections, a narration folder."""
     from production.narration.script import read_script
 
-    return parts_problems(chapter.scenes, chapter.ledger.sections, chapter.narration,
-                          read_script, NarrationError)
-
-
-def parts_problems(scenes: Any, sections: Any, narration_dir: Path, read: Any,
-                   unreadable: type[Exception]) -> list[str]:
-    """:func:`problems` of these parts: ``read(scene, beats, folder)`` reads a narration
-    file, raising ``unreadable`` with a one-line message."""
     scenes = list(scenes)
     shown = {scene.section for scene in scenes}
     found = [f"ledger section {s!r} is shown by no scene" for s in sections if s not in shown]
@@ -115,8 +112,8 @@ def parts_problems(scenes: Any, sections: Any, narration_dir: Path, read: Any,
             found.append(f"{scene.__name__} shows section {scene.section!r}, "
                          "which the ledger does not have")
         try:
-            read(scene.__name__, list(scene.beat_seconds), narration_dir)
-        except unreadable as error:
+            read_script(scene.__name__, list(scene.beat_seconds), narration_dir)
+        except NarrationError as error:
             found.append(str(error))
     names = {scene.__name__ for scene in scenes}
     found += [f"{path} is read by no scene" for path in sorted(narration_dir.glob("*.txt"))

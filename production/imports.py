@@ -14,6 +14,8 @@ import hashlib
 from collections.abc import Iterable
 from pathlib import Path
 
+from production import files
+
 
 def module_file(name: str, roots: tuple[Path, ...]) -> Path | None:
     """The file of module ``name`` (``a/b.py`` or ``a/b/__init__.py``) under the first of
@@ -74,9 +76,10 @@ def closure(modules: Iterable[str], roots: tuple[Path, ...]) -> dict[str, Path]:
 
 
 def fingerprint(modules: Iterable[str], roots: tuple[Path, ...]) -> str:
-    """A hash of the names and bytes of every file :func:`closure` finds."""
+    """A hash of the names and contents of every file :func:`closure` finds (each file's
+    SHA-256 worked out once per process while it is unchanged: a render asks for every
+    scene's and every variant's key)."""
     digest = hashlib.sha256()
     for name, path in sorted(closure(modules, roots).items()):
-        digest.update(name.encode() + b"\0")
-        digest.update(path.read_bytes() + b"\0")
+        digest.update(f"{name} {files.sha256_once(path)}\n".encode())
     return digest.hexdigest()

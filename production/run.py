@@ -13,7 +13,6 @@ import time
 from collections.abc import Iterable
 from contextlib import closing
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from production import files, paths, pipeline, space
@@ -111,7 +110,3 @@ def run(output: Output, request: Request) -> int:
         output.keep(plan)
     return 0
 
-
-def target(plan: Any, *parts: str) -> Path:
-    """A path in the plan's output folder."""
-    return plan.out.joinpath(*parts)

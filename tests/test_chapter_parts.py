@@ -19,8 +19,7 @@ ALL = chapters.discover("scenes", ROOT / "scenes")
 
 def parts_problems(scenes: Iterable[Any], sections: Mapping[str, Any],
                    narration_dir: Path) -> list[str]:
-    return chapters.parts_problems(scenes, sections, narration_dir, narration.read_script,
-                                   narration.NarrationError)
+    return chapters.parts_problems(scenes, sections, narration_dir)
 
 
 @pytest.mark.parametrize("chapter", ALL.values(), ids=list(ALL))
