@@ -102,12 +102,13 @@ def parse_settings(chapter: Chapter, items: list[str]) -> dict[str, Any]:
 
 
 def pick_scenes(chapter: Chapter, names: list[str]) -> list[Any]:
-    """The named scenes (all of the chapter's, in order, when none is named)."""
+    """The named scenes, each once, in the order first named (all of the chapter's, in
+    order, when none is named)."""
     by_name = chapter.by_name()
     unknown = [n for n in names if n not in by_name]
     if unknown:
         raise UsageError(f"unknown scene {unknown[0]!r}; scenes: {', '.join(by_name)}")
-    return [by_name[n] for n in names] if names else list(chapter.scenes)
+    return [by_name[n] for n in dict.fromkeys(names)] if names else list(chapter.scenes)
 
 
 def writable_dir(path: str, what: str) -> Path:
