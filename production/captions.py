@@ -55,7 +55,9 @@ def _characters(words: list[Word]) -> int:
     return len(" ".join(w.text for w in words))
 
 
-def _sentence_end(word: Word) -> bool:
+def ends_sentence(word: Word) -> bool:
+    """Whether ``word`` ends a sentence (its full stop, question or exclamation mark,
+    colon or semicolon, before any closing quote or bracket)."""
     return word.text.rstrip("\"'\u201d\u2019)").endswith((".", "?", "!", ":", ";"))
 
 
@@ -82,7 +84,7 @@ def passage_groups(words: list[Word]) -> list[list[Word]]:
         price = _PER_CUE
         if shown < MIN_CUE - 1e-9 or _characters(group) > MAX_RATE * shown + 1e-9:
             price += _UNREADABLE
-        price += _SENTENCE_INSIDE * sum(_sentence_end(w) for w in group[:-1])
+        price += _SENTENCE_INSIDE * sum(ends_sentence(w) for w in group[:-1])
         return price
 
     best: list[tuple[float, int]] = [(0.0, 0)] + [(float("inf"), 0)] * n

@@ -9,6 +9,7 @@ true peak stays at or below -1 dBTP, and measured again afterwards.
 
 from __future__ import annotations
 
+import math
 import re
 import subprocess
 from collections.abc import Callable, Iterable
@@ -40,10 +41,21 @@ class Spoken(Protocol):
     def audio(self) -> Path: ...
 
 
+#: the meter's absolute gate (BS.1770): a sound never louder than this has no integrated
+#: loudness (ffmpeg's ebur128 reports the gate itself)
+GATE_LUFS = -70.0
+
+
 @dataclass(frozen=True)
 class Loudness:
     integrated: float  # LUFS
     true_peak: float  # dBTP
+
+    def figures(self) -> dict[str, float | None]:
+        """As JSON takes it: a figure silence does not have (its true peak is -inf dBTP,
+        its loudness under the gate) is None."""
+        return {"integrated": self.integrated if self.integrated > GATE_LUFS else None,
+                "true_peak": self.true_peak if math.isfinite(self.true_peak) else None}
 
 
 def silence(seconds: float) -> AudioSegment:

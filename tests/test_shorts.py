@@ -16,6 +16,7 @@ from PIL import Image
 
 from core import palette
 from production import soundtrack
+from production.outputs import burned as ass
 from production.outputs import shorts
 from production.paths import ROOT
 
@@ -97,8 +98,8 @@ def test_captions_are_burned_in_and_light_the_word_being_said(made):
     word sits in the words shown."""
     clip = json.loads((made["burned"] / "shorts.json").read_text(encoding="utf-8"))["clips"][1]
     words = [shorts.Word(t, a, b) for t, a, b in clip["words"]]
-    groups = shorts.groups(words)
-    lit = np.array([int(shorts.HIGHLIGHT[i:i + 2], 16) for i in (0, 2, 4)])
+    groups = ass.groups(words)
+    lit = np.array([int(ass.HIGHLIGHT[i:i + 2], 16) for i in (0, 2, 4)])
     checked = 0
     for group in groups:
         shown = " ".join(w.text for w in group)
@@ -157,7 +158,7 @@ def test_a_scene_longer_than_three_minutes_is_cut_at_beats():
 def test_groups_are_two_or_three_words_cut_at_pauses_and_commas():
     said = [("Score", 0.0, 0.3), ("each", 0.3, 0.5), ("word,", 0.5, 0.8), ("then", 0.9, 1.1),
             ("take", 1.1, 1.3), ("exponentials.", 2.0, 2.6)]
-    found = shorts.groups([shorts.Word(*w) for w in said])
+    found = ass.groups([shorts.Word(*w) for w in said])
     assert [[w.text for w in g] for g in found] == [
         ["Score", "each", "word,"], ["then", "take"], ["exponentials."]]
 

@@ -2,16 +2,17 @@
 
 A short is its scene drawn in the tall layout (the scene's own 9:16 arrangement, cached
 like any scene under a key that names the layout), cut into parts of at most three
-minutes at beat boundaries, with:
+minutes at beat boundaries (a beat longer than that at the end of a sentence inside it,
+see :func:`parts`), with:
 
-* captions burned in word by word: two or three words at a time in a band above the
-  bottom safe zone, the word being said in the highlight colour, timed from the voice's
-  word timings (an ASS script that ffmpeg's libass draws); ``burn=False`` leaves them out;
+* captions burned in word by word (production/outputs/burned.py), timed from the voice's
+  word timings; ``burn=False`` leaves them out;
 * its sound brought to the chapter's loudness (-14 LUFS, true peak <= -1 dBTP) with a
   half-second silent tail, the last frame held under it, so a looping player restarts
   cleanly;
 * SRT and WebVTT captions, a 1080x1920 JPEG cover (the scene's last beat, drawn at full
-  size whatever the quality), and an entry in shorts.json.
+  size whatever the quality), and an entry in shorts.json, which lists every short in
+  its folder (those of earlier runs too, as long as their files are there).
 
 Each scene's finished shorts are cached under its scene key, so a second run only copies.
 """
@@ -20,7 +21,6 @@ from __future__ import annotations
 
 import io
 import json
-import math
 import re
 import shutil
 import tempfile
@@ -30,6 +30,7 @@ from typing import Any
 
 from production import cache, captions, ffmpeg, files, soundtrack, space
 from production.drawing import encoder_options, frame_size
+from production.outputs.burned import ass_script
 from production.pipeline import VARIANTS, Plan, dispatch, ensure_scenes
 from production.run import Made, Output
 from production.scene_output import AAC, META, SceneOutput, building, store, timed_passages
@@ -39,21 +40,14 @@ from production.workers import Progress
 MAX_SECONDS = 180.0  # the longest a short may run (the apps' limit)
 TAIL = 0.5  # seconds of silence, the last frame held, at the end of every short
 COVER_SIZE = (1080, 1920)
-MOST_WORDS = 3  # burned in at a time
-MOST_LETTERS = 16  # a group longer than this is cut shorter: one line on a phone
-PAUSE = 0.35  # a gap this long between words starts a new group
-HOLD = 0.4  # a group stays up this long after its last word, unless the next comes
-FONT = "DejaVu Sans"
-FONT_SIZE = 0.045  # of the frame's height (86 px at 1920)
-INK = "FFFFFF"  # the captions' white, and the spoken word's highlight (the weight colour)
-HIGHLIGHT = "FFD54A"
 VARIANT = "-shorts"  # the cache variant holding a scene's finished shorts
 VARIANTS[VARIANT] = VARIANTS[VARIANT + "-burned"] = (__name__,)
 
 
 @dataclass(frozen=True)
 class Part:
-    """One clip of a scene: seconds ``start`` to ``end`` of it, and its beats."""
+    """One clip of a scene: seconds ``start`` to ``end`` of it, and the beats it shows
+    (all or some of each)."""
 
     index: int  # from 1
     count: int
@@ -63,97 +57,50 @@ class Part:
 
 
 def parts(beats: list[tuple[str, float, float]], seconds: float,
-          limit: float = MAX_SECONDS) -> list[Part]:
-    """The scene cut at beat boundaries into parts of at most ``limit`` seconds, the tail
-    included ((name, start, end) per beat, in order). A beat longer than that alone is a
-    part of its own, cut at the limit: no scene has one."""
-    cuts: list[tuple[float, float, list[str]]] = []
-    for name, start, end in beats:
-        if cuts and end - cuts[-1][0] + TAIL <= limit:
-            cuts[-1] = (cuts[-1][0], end, [*cuts[-1][2], name])
+          limit: float = MAX_SECONDS, pauses: list[tuple[float, int]] = ()) -> list[Part]:
+    """The scene (``seconds`` long; (name, start, end) per beat, in order) cut into parts
+    of at most ``limit`` seconds, the tail included, each starting where the one before
+    ended: every moment of every beat is in one part. A part ends at the last beat's end
+    that fits; when none does (a beat longer than a part), at a pause inside it
+    (``pauses``: (moment, strength), see :func:`pauses`): the strongest, then the latest,
+    in the part's second half if one is there; with no pause, at the limit."""
+    room = limit - TAIL
+    ends = sorted({end for _, _, end in beats if 0.0 < end < seconds})
+    cuts, start = [], 0.0
+    while seconds - start > room + 1e-9:
+        fits = [end for end in ends if start + 1e-9 < end <= start + room + 1e-9]
+        if fits:
+            cut = fits[-1]
         else:
-            cuts.append((start, end, [name]))
-    pieces = [(a, min(b, a + limit - TAIL), tuple(n)) for a, b, n in cuts]
-    return [Part(i + 1, len(pieces), a, b, n) for i, (a, b, n) in enumerate(pieces)]
+            inside = [(m, k) for m, k in pauses if start + 1e-9 < m <= start + room + 1e-9]
+            late = [(m, k) for m, k in inside if m >= start + room / 2] or inside
+            cut = max(late, key=lambda p: (p[1], p[0]))[0] if late else start + room
+        cuts.append((start, cut))
+        start = cut
+    cuts.append((start, seconds))
+    return [Part(i + 1, len(cuts), a, b,
+                 tuple(name for name, s, e in beats if s < b and e > a))
+            for i, (a, b) in enumerate(cuts)]
 
 
-def groups(words: list[Word]) -> list[list[Word]]:
-    """A passage's words in groups of two or three, as they are burned in: a group ends
-    at a comma or a full stop, before a pause, or when a third word would make it long."""
-    found: list[list[Word]] = []
-    for word in words:
-        group = found[-1] if found else None
-        if (group is None or len(group) >= MOST_WORDS or word.start - group[-1].end > PAUSE
-                or group[-1].text[-1:] in ",.;:?!"
-                or len(" ".join(w.text for w in [*group, word])) > MOST_LETTERS):
-            found.append([word])
-        else:
-            group.append(word)
-    return found
+def pauses(passages: list[list[Word]]) -> list[tuple[float, int]]:
+    """Where a beat may be cut (seconds of the scene, as the words are): between two words
+    of a passage, halfway through the silence between them, with its strength: 2 after
+    the end of a sentence, 1 after any other word."""
+    return [((a.end + b.start) / 2, 2 if captions.ends_sentence(a) else 1)
+            for words in passages for a, b in zip(words, words[1:]) if b.start >= a.end]
 
 
-def ass_script(passages: list[list[Word]], size: tuple[int, int], fps: int,
-               end: float) -> str:
-    """The burned-in captions as an ASS script for a frame of ``size`` pixels: each group
-    from its first word's onset, shown until its last word ends (held at most HOLD, never
-    into the next group), the word being said in the highlight colour. Every change
-    falls half a frame before the first frame at or after its moment, so each shows on
-    exactly that frame (libass reads a frame's time in whole milliseconds, rounded down:
-    a change stamped on a frame's own time can miss it)."""
-    width, height = size
-    font = round(height * FONT_SIZE)
-    # The band's bottom (descenders included) sits 1.5 % of the frame above the bottom
-    # safe zone (20 %).
-    margin_v = round(height * 0.215)
-    lines = [
-        "[Script Info]", "ScriptType: v4.00+", f"PlayResX: {width}", f"PlayResY: {height}",
-        "WrapStyle: 0", "ScaledBorderAndShadow: yes", "",
-        "[V4+ Styles]",
-        "Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, "
-        "BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, "
-        "BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding",
-        f"Style: Words,{FONT},{font},{_colour(INK)},{_colour(INK)},&H00000000,&H80000000,"
-        f"-1,0,0,0,100,100,0,0,1,{max(2, round(font * 0.09))},0,2,{round(width * 0.08)},"
-        f"{round(width * 0.08)},{margin_v},1",
-        "", "[Events]",
-        "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text",
-    ]
-    every = [g for passage in passages for g in groups(passage)]
-    for n, group in enumerate(every):
-        later = every[n + 1][0].start if n + 1 < len(every) else end
-        group_end = min(max(group[-1].end, group[0].start) + HOLD, later, end)
-        for k, word in enumerate(group):
-            start = group[0].start if k == 0 else word.start
-            stop = group[k + 1].start if k + 1 < len(group) else group_end
-            start, stop = _between(start, fps), _between(stop, fps)
-            if stop <= start:
-                continue  # said between two frames: never on screen alone
-            text = " ".join(
-                f"{{\\c{_colour(HIGHLIGHT)}}}{_plain(w.text)}{{\\c{_colour(INK)}}}" if i == k
-                else _plain(w.text) for i, w in enumerate(group))
-            lines.append(f"Dialogue: 0,{_stamp(start)},{_stamp(stop)},Words,,0,0,0,,{text}")
-    return "\n".join(lines) + "\n"
-
-
-def _colour(rgb: str) -> str:
-    """An RGB hex colour as ASS writes it: &HBBGGRR&."""
-    return f"&H{rgb[4:6]}{rgb[2:4]}{rgb[0:2]}&".upper()
-
-
-def _plain(text: str) -> str:
-    """A word as ASS shows it: braces would start an override, a backslash a command."""
-    return text.replace("{", "(").replace("}", ")").replace("\\", "/")
-
-
-def _between(seconds: float, fps: int) -> float:
-    """Half a frame before the first frame at or after ``seconds``."""
-    return (math.ceil(seconds * fps - 1e-6) - 0.5) / fps
-
-
-def _stamp(seconds: float) -> str:
-    centis = max(0, round(seconds * 100))
-    return f"{centis // 360000}:{centis // 6000 % 60:02d}:{centis // 100 % 60:02d}." \
-           f"{centis % 100:02d}"
+def heard_in(part: Part, passages: list[list[Word]]) -> list[list[Word]]:
+    """The words of ``passages`` (seconds of the scene) said in ``part``, in seconds from
+    its start: each word in the part its onset falls in, none ending past the part's end
+    (a part cut at the limit may cut a word short)."""
+    last = part.index == part.count
+    found = [[Word(w.text, w.start - part.start, min(w.end, part.end) - part.start)
+              for w in words if part.start <= w.start < part.end
+              or last and w.start == part.end]
+             for words in passages]
+    return [words for words in found if words]
 
 
 # ----------------------------------------------------------------- making the files
@@ -168,15 +115,16 @@ def make_part(result: SceneOutput, part: Part, quality: str, burn: bool, folder:
     NAME.srt and NAME.vtt. Returns its entry for shorts.json (less the cover)."""
     name = clip_name(result.name, part)
     length = part.end - part.start
-    heard = [[Word(w.text, w.start - part.start, w.end - part.start) for w in passage]
-             for p, passage in zip(result.passages, timed_passages(result.passages,
-                                                                   result.beat_starts))
-             if p.beat in part.beats]
+    heard = heard_in(part, timed_passages(result.passages, result.beat_starts))
     with tempfile.TemporaryDirectory(dir=folder, prefix=".part-") as scratch:
         work = Path(scratch)
         ffmpeg.run("-ss", f"{part.start:.6f}", "-t", f"{length:.6f}", "-i", str(result.sound),
                "-af", f"apad=pad_dur={TAIL}", "-c:a", "pcm_s16le", str(work / "raw.wav"))
-        loudness = soundtrack.normalize(work / "raw.wav", work / "sound.wav")
+        if heard:
+            loudness = soundtrack.normalize(work / "raw.wav", work / "sound.wav")
+        else:  # no speech to level by: the sound stays as mixed (silence stays silent)
+            (work / "raw.wav").rename(work / "sound.wav")
+            loudness = soundtrack.measure(work / "sound.wav")
         width, height, fps = frame_size(quality, "tall")
         video = f"tpad=stop_mode=clone:stop_duration={TAIL}"
         if burn and heard:
@@ -201,7 +149,7 @@ def make_part(result: SceneOutput, part: Part, quality: str, burn: bool, folder:
             "words": [[w.text, round(w.start, 3), round(w.end, 3)]
                       for passage in heard for w in passage],
             "captions_burned": bool(burn and heard), "captions": bool(cues),
-            "loudness": {"integrated": loudness.integrated, "true_peak": loudness.true_peak}}
+            "loudness": loudness.figures()}
 
 
 def cover_job(chapter: Any, name: str, settings: dict[str, Any]) -> tuple[bytes, int]:
@@ -303,11 +251,13 @@ def _build(plan: Plan, result: SceneOutput, burn: bool, cover: Path, entry: Path
     """A scene's shorts, cover and list into the cache entry."""
     beats = [(b, result.beat_starts[b], later) for b, later in zip(
         result.beat_starts, [*list(result.beat_starts.values())[1:], result.seconds])]
+    said = pauses(timed_passages(result.passages, result.beat_starts))
     with building(entry) as work:
         made = [make_part(result, part, plan.quality, burn, work)
-                for part in parts(beats, result.seconds)]
+                for part in parts(beats, result.seconds, pauses=said)]
         shutil.move(cover, work / f"{result.name}.jpg")
-        (work / "shorts.json").write_text(json.dumps(made, indent=1), encoding="utf-8")
+        (work / "shorts.json").write_text(json.dumps(made, indent=1, allow_nan=False),
+                                          encoding="utf-8")
         store(work, entry, {"name": result.name, "clips": len(made)})
 
 
