@@ -14,11 +14,18 @@ ASSETS = ROOT / "assets"
 
 
 def out() -> Path:
-    """The default output folder."""
+    """The default output folder (absolute, as ROOT is)."""
     return ROOT / "out"
 
 
 def cache() -> Path:
     """The cache folder: $EXPLAINER_CACHE, else .cache/ in the project (read at each call,
-    so a test or a library user can move it at any time)."""
-    return Path(os.environ.get("EXPLAINER_CACHE") or ROOT / ".cache")
+    so a test or a library user can move it at any time). Always absolute: a relative
+    $EXPLAINER_CACHE is taken from the folder the command runs in, whatever folder a step
+    of the render (an ffmpeg run, a worker) works in."""
+    return absolute(os.environ.get("EXPLAINER_CACHE") or ROOT / ".cache")
+
+
+def absolute(path: str | os.PathLike[str]) -> Path:
+    """``path`` from the folder the command runs in, made absolute (not following links)."""
+    return Path(os.path.abspath(path))

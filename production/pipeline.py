@@ -112,10 +112,11 @@ def pick_scenes(chapter: Chapter, names: list[str]) -> list[Any]:
 
 
 def writable_dir(path: str, what: str) -> Path:
-    """The folder (not created yet); a UsageError unless a file can be made there."""
+    """The folder (not created yet), absolute; a UsageError unless a file can be made
+    there."""
     if not path.strip():
         raise UsageError(f"{what}: the folder name is empty; give a folder to write into")
-    target = Path(path)
+    target = paths.absolute(path)  # a worker or a tool may run in another folder
     probe = target
     while not probe.exists() and probe != probe.parent:
         probe = probe.parent

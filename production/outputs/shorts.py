@@ -23,6 +23,7 @@ import io
 import json
 import re
 import shutil
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +41,7 @@ from production.workers import Progress
 MAX_SECONDS = 180.0  # the longest a short may run (the apps' limit)
 TAIL = 0.5  # seconds of silence, the last frame held, at the end of every short
 COVER_SIZE = (1080, 1920)
+LISTING = "shorts.json"  # the list of shorts, in a cache entry and in the output folder
 VARIANT = "-shorts"  # the cache variant holding a scene's finished shorts
 VARIANTS[VARIANT] = VARIANTS[VARIANT + "-burned"] = (__name__,)
 
@@ -180,7 +182,7 @@ def publish(plan: Plan, burn: bool) -> tuple[str, list[int]]:
     the cache), then cut, captioned and levelled; finished shorts are kept in the cache."""
     results, peaks = ensure_scenes(plan)
     todo = [sc.__name__ for sc in plan.chosen
-            if cache.read_record(plan.entry(sc.__name__, variant(burn)), META) is None]
+            if stored(plan.entry(sc.__name__, variant(burn))) is None]
     with tempfile.TemporaryDirectory(dir=cache.scenes_dir(), prefix=".covers-") as drawn:
         covers = _covers(plan, todo, Path(drawn))
         progress = Progress(len(todo))
@@ -193,10 +195,13 @@ def publish(plan: Plan, burn: bool) -> tuple[str, list[int]]:
                 progress.update([], 1)
         finally:
             progress.close()
+    width, height, fps = frame_size(plan.quality, "tall")
     clips = []
     for sc in plan.chosen:
         entry = plan.entry(sc.__name__, variant(burn))
-        made = json.loads((entry / "shorts.json").read_text(encoding="utf-8"))
+        made = stored(entry)
+        if made is None:
+            raise RuntimeError(f"the shorts of {sc.__name__} did not read back from {entry}")
         for clip in made:
             written = [f"{clip['name']}.mp4", f"{sc.__name__}.jpg"] + (
                 [f"{clip['name']}.srt", f"{clip['name']}.vtt"] if clip["captions"] else [])
@@ -209,15 +214,90 @@ def publish(plan: Plan, burn: bool) -> tuple[str, list[int]]:
                           "file": f"{clip['name']}.mp4", "cover": f"{sc.__name__}.jpg",
                           **{k: v for k, v in clip.items() if k != "name"},
                           **({"srt": f"{clip['name']}.srt", "vtt": f"{clip['name']}.vtt"}
-                             if clip["captions"] else {})})
-    width, height, fps = frame_size(plan.quality, "tall")
+                             if clip["captions"] else {}),
+                          "quality": plan.quality, "width": width, "height": height,
+                          "fps": fps})
+    every, stale = listed(plan.out, clips, [sc.__name__ for sc in plan.chapter.scenes])
+    for scene, names in stale.items():
+        print(f"render.py: warning: {', '.join(names)} in {plan.out}: from an earlier run of "
+              f"{scene}, not made this time; still listed in shorts.json (delete the files "
+              "and run again to unlist them)", file=sys.stderr)
     index = {"chapter": plan.chapter.title, "quality": plan.quality, "width": width,
-             "height": height, "fps": fps, "clips": clips}
-    files.write_text(plan.out / "shorts.json",
-                      json.dumps(index, indent=1, ensure_ascii=False, allow_nan=False) + "\n")
+             "height": height, "fps": fps, "clips": every}
+    files.write_text(plan.out / LISTING,
+                     json.dumps(index, indent=1, ensure_ascii=False, allow_nan=False) + "\n")
     seconds = sum(c["seconds"] for c in clips)
     return (f"shorts: {len(clips)} clip(s), {seconds:.1f} s in all, {width}x{height} "
-            f"{fps} fps -> {plan.out}"), peaks
+            f"{fps} fps -> {plan.out} ({len(every)} listed in {LISTING})"), peaks
+
+
+# ----------------------------------------------------------------- the listings
+
+
+def stored(entry: Path) -> list[dict[str, Any]] | None:
+    """The clips a scene's cache entry of finished shorts lists, when the entry is whole
+    and its list is JSON as the standard has it (no NaN, no Infinity); otherwise None,
+    and a broken entry is deleted, to be made again."""
+    if cache.read_record(entry, META) is None:
+        return None
+    try:
+        made = json.loads((entry / LISTING).read_text(encoding="utf-8"),
+                          parse_constant=_not_json)
+        if not isinstance(made, list) or not all(
+                isinstance(c, dict) and isinstance(c.get("name"), str) for c in made):
+            raise ValueError("not a list of clips")
+    except (OSError, ValueError):
+        cache.discard(entry)
+        return None
+    return made
+
+
+def _not_json(constant: str) -> Any:
+    raise ValueError(f"{constant} is not JSON")
+
+
+def listed(folder: Path, clips: list[dict[str, Any]], order: list[str]
+           ) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
+    """Every short in ``folder``, for its shorts.json: this run's ``clips``, and the clips
+    the listing there named before whose files are still there (one entry a file: this
+    run's replaces an earlier one), in the order of ``order``'s scenes, then by part.
+    Also, by scene, the earlier clips of a scene this run made that it did not make
+    again (a scene cut into fewer parts now): still there, so still listed."""
+    made = {c["file"] for c in clips}
+    kept = [c for c in _earlier(folder) if c["file"] not in made]
+    stale: dict[str, list[str]] = {}
+    for clip in kept:
+        if clip["scene"] in {c["scene"] for c in clips}:
+            stale.setdefault(clip["scene"], []).append(clip["file"])
+    rank = {name: i for i, name in enumerate(order)}
+
+    def place(clip: dict[str, Any]) -> tuple[int, str, int, str]:
+        part = clip.get("part")
+        return (rank.get(clip["scene"], len(rank)), clip["scene"],
+                part if isinstance(part, int) else 0, clip["file"])
+
+    return sorted([*kept, *clips], key=place), stale
+
+
+def _earlier(folder: Path) -> list[dict[str, Any]]:
+    """The clips the shorts.json in ``folder`` lists whose files are there (a figure
+    written as NaN or Infinity by an older version read as null); none when there is no
+    listing, and a warning line when it does not read."""
+    path = folder / LISTING
+    try:
+        listing = json.loads(path.read_text(encoding="utf-8"), parse_constant=lambda _: None)
+        clips = listing["clips"]
+        if not isinstance(clips, list):
+            raise TypeError("its clips are not a list")
+    except FileNotFoundError:
+        return []
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        print(f"render.py: warning: {path} does not read ({error}); it is written anew, "
+              "listing this run's shorts", file=sys.stderr)
+        return []
+    return [c for c in clips if isinstance(c, dict) and isinstance(c.get("scene"), str)
+            and isinstance(c.get("file"), str) and Path(c["file"]).name == c["file"]
+            and (folder / c["file"]).is_file()]
 
 
 def describe(result: SceneOutput) -> str:
@@ -256,8 +336,8 @@ def _build(plan: Plan, result: SceneOutput, burn: bool, cover: Path, entry: Path
         made = [make_part(result, part, plan.quality, burn, work)
                 for part in parts(beats, result.seconds, pauses=said)]
         shutil.move(cover, work / f"{result.name}.jpg")
-        (work / "shorts.json").write_text(json.dumps(made, indent=1, allow_nan=False),
-                                          encoding="utf-8")
+        (work / LISTING).write_text(json.dumps(made, indent=1, allow_nan=False),
+                                    encoding="utf-8")
         store(work, entry, {"name": result.name, "clips": len(made)})
 
 
