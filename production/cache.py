@@ -11,7 +11,8 @@ every file in it, and an entry whose files no longer match is deleted and built
 again. Every render marks what it used; after it, entries that no render has used
 for 30 days are removed, and so are hidden build folders more than a day old
 (left by a render that was killed). Pruning touches only what the project wrote:
-entries named by a content key and carrying the project's record.
+entries named as it names them (a content key) and, for a finished folder, carrying
+the project's record.
 """
 
 from __future__ import annotations
@@ -214,19 +215,39 @@ def mark_used(entries: Iterable[Path]) -> None:
             os.utime(entry)
 
 
-#: names the project gives cache entries: a content key (hex), maybe a variant suffix, and
-#: for a hidden build or temporary name a random tail
-_OURS = re.compile(r"^(?P<hidden>\.)?[0-9a-f]{16,64}(-alpha)?(?(hidden)[-.].*|(\.wav)?)$")
+_KEY = r"[0-9a-f]{16,64}"  # a content key, as names hold it
+_TEMP = r"[a-z0-9_]{8}"  # the random tail the tempfile module adds to a name
+#: the names the project gives what it writes into the cache's folders (scenes/,
+#: chapters/, voice/): a finished folder (a scene, a chapter, or what an output made
+#: from a scene: KEY-alpha, KEY-shorts, KEY-shorts-burned), which must also hold its
+#: record; a spoken passage or a converted recording (KEY.wav); a passage's word timings
+#: beside its sound (KEY.TEXT.words.json); and, hidden, what is being written or was
+#: left by a killed render: a build folder, an entry being deleted, a file's temporary
+#: name (.KEY-..., .KEY.wav....part), shorts' covers being drawn (.covers-XXXXXXXX)
+_FINISHED = re.compile(rf"^{_KEY}(-[a-z]+)*$")
+_SOUND = re.compile(rf"^{_KEY}\.wav$")
+_TIMINGS = re.compile(rf"^(?P<sound>{_KEY})\.[0-9a-f]{{12}}\.words\.json$")
+_LEFT = re.compile(rf"^\.({_KEY}[-.].+|covers-{_TEMP})$")
+#: what the project leaves in the cache folder itself, hidden, while a render runs: a
+#: cluster render's token (.cluster-PID-NANOSECONDS), the check that the folder takes
+#: files (.probe-XXXXXXXX)
+_LEFT_AT_ROOT = re.compile(rf"^\.(cluster-\d+-\d+|probe-{_TEMP})$")
 _RECORDS = ("scene.json", "chapter.json")
 
 
 def is_ours(entry: Path) -> bool:
-    """Whether the project wrote ``entry``: named by a content key, and (for a finished
-    folder) holding the project's record. A user's own files never match."""
-    if not _OURS.match(entry.name) or entry.is_symlink():
+    """Whether the project wrote ``entry`` (in one of the cache's folders): named as the
+    project names what it writes there, and (for a finished folder) holding the
+    project's record. A user's own files never match."""
+    name = entry.name
+    if entry.is_symlink():
         return False
-    if entry.name.startswith(".") or not entry.is_dir():
+    if _LEFT.match(name):
         return True
+    if _SOUND.match(name) or _TIMINGS.match(name):
+        return entry.is_file()
+    if not _FINISHED.match(name) or not entry.is_dir():
+        return False
     for record in _RECORDS:
         try:
             data = json.loads((entry / record).read_text(encoding="utf-8"))
@@ -237,21 +258,38 @@ def is_ours(entry: Path) -> bool:
     return False
 
 
+def _last_used(entry: Path) -> float:
+    """When a render last used ``entry`` (its modification time); word timings are used
+    with their sound, so theirs is the later of the two."""
+    used = entry.lstat().st_mtime
+    timings = _TIMINGS.match(entry.name)
+    if timings:
+        try:
+            used = max(used, entry.with_name(f"{timings['sound']}.wav").stat().st_mtime)
+        except OSError:
+            pass  # its sound is gone: the timings serve nothing
+    return used
+
+
 def prune(folders: Iterable[Path] | None = None, *, now: float | None = None) -> list[Path]:
-    """Remove the project's entries unused for KEEP_DAYS and its hidden build folders
-    older than BUILD_DAYS from the cache's folders; returns what was removed. Anything
+    """Remove the project's entries unused for KEEP_DAYS and its hidden leftovers older
+    than BUILD_DAYS from the cache's folders (by default scenes/, chapters/ and voice/,
+    and the leftovers in the cache folder itself); returns what was removed. Anything
     else in those folders is left alone."""
     now = time.time() if now is None else now
+    scan = [(folder, is_ours) for folder in folders] if folders is not None else [
+        (scenes_dir(), is_ours), (chapters_dir(), is_ours), (speech_dir(), is_ours),
+        (paths.cache(), lambda entry: bool(_LEFT_AT_ROOT.match(entry.name))
+         and not entry.is_symlink())]
     removed = []
-    for folder in folders if folders is not None else (scenes_dir(), chapters_dir(),
-                                                       speech_dir()):
+    for folder, ours in scan:
         if not folder.is_dir():
             continue
-        for entry in folder.iterdir():
-            if not is_ours(entry):
+        for entry in sorted(folder.iterdir()):
+            if not ours(entry):
                 continue
             days = BUILD_DAYS if entry.name.startswith(".") else KEEP_DAYS
-            if entry.lstat().st_mtime < now - days * 86400:
+            if _last_used(entry) < now - days * 86400:
                 if entry.is_dir() and not entry.is_symlink():
                     shutil.rmtree(entry, ignore_errors=True)
                 else:

@@ -95,3 +95,73 @@ def test_prune_leaves_a_users_own_files_alone(tmp_path):
     removed = cache.prune([scenes, voice], now=now)
     assert removed == [ours]
     assert all(p.exists() for p in theirs) and (scenes / "thesis.txt").exists()
+
+
+def test_prune_knows_every_kind_of_entry_the_project_writes_and_only_those(tmp_path,
+                                                                            monkeypatch):
+    """One of each thing a render writes into the cache, unused for long (finished
+    entries) or left by a killed render (hidden ones), is removed; a user's own files
+    beside them, however old and however named like ours, are not."""
+    now = time.time()
+    root = tmp_path / "cache"
+    monkeypatch.setenv("EXPLAINER_CACHE", str(root))
+    scenes, chapters, voice = cache.scenes_dir(), cache.chapters_dir(), root / "voice"
+    for folder in (scenes, chapters, voice):
+        folder.mkdir(parents=True)
+    old = cache.KEEP_DAYS + 1
+    left = cache.BUILD_DAYS + 1  # a hidden leftover this old belongs to no running render
+
+    def made(path, days, *, record=None, folder=False):
+        """A folder (with ``record``, the project's), else a file, last used ``days`` ago."""
+        if record or folder:
+            path.mkdir()
+            if record:
+                cache.write_record(path, record, {"name": "Demo"}, [])
+        else:
+            path.write_text("{}")
+        os.utime(path, (now - days * DAY, now - days * DAY))
+        return path
+
+    sound = key(9, 20)
+    ours = [
+        made(scenes / key(1), old, record="scene.json"),  # a finished scene
+        made(scenes / f"{key(2)}-alpha", old, record="scene.json"),  # slides' clips
+        made(scenes / f"{key(3)}-shorts", old, record="scene.json"),  # finished shorts
+        made(scenes / f"{key(4)}-shorts-burned", old, record="scene.json"),
+        made(scenes / f".{key(5)}-k2j4h5l1", left, folder=True),  # a scene being built
+        made(scenes / f".{key(6)}-shorts-burned-x8aa01bq", left, folder=True),
+        made(scenes / f".{key(7)}-gone-a1b2c3d4", left, folder=True),  # being deleted
+        made(scenes / ".covers-p0q9r8s7", left, folder=True),  # shorts' covers being drawn
+        made(chapters / key(8), old, record="chapter.json"),  # a joined chapter
+        made(chapters / f".{key(8)}-zz11yy22", left, folder=True),
+        made(voice / f"{sound}.wav", old),  # a spoken passage
+        made(voice / f"{sound}.{'b' * 12}.words.json", old),  # its word timings
+        made(voice / f"{key(10)}.wav", old),  # a recording, converted
+        made(voice / f".{key(11, 20)}-q1w2e3r4.wav", left),  # speech being written
+        made(voice / f".{sound}.wav.abcd1234.part", left),  # from a cluster, being written
+        made(voice / f".{sound}.{'c' * 12}.words.json.abcd1234.part", left),
+        made(root / f".cluster-4242-{int(now * 1e9)}", left),  # a cluster render's token
+        made(root / ".probe-abcd_123", left),  # the check that the cache takes files
+    ]
+    # timings follow their sound: kept, however old, while the sound is used
+    used = made(voice / f"{key(12, 20)}.wav", 1)
+    timed = made(voice / f"{key(12, 20)}.{'d' * 12}.words.json", old)
+    theirs = [
+        made(scenes / f"{key(13)}-shorts", old, folder=True),  # no record of ours
+        made(scenes / "holiday-photos", old, folder=True),
+        made(scenes / ".covers", old, folder=True),
+        made(voice / "interview.wav", old),
+        made(voice / "notes.words.json", old),
+        made(voice / f"{key(14, 20)}.words.json.bak", old),
+        made(root / f"{key(15, 20)}.wav", old),  # named like a passage, but not in voice/
+        made(root / ".cluster-notes", old),
+        made(root / "thesis.txt", old),
+    ]
+    fresh = [made(scenes / key(16), 2, record="scene.json"),  # used two days ago
+             made(scenes / f".{key(17)}-shorts-burned-qqqq1111", 0.1, folder=True)]  # now
+    removed = cache.prune(now=now)
+    assert sorted(removed) == sorted(ours)
+    assert not [p for p in ours if p.exists()]
+    assert all(p.exists() for p in [*theirs, *fresh, used, timed])
+    assert sorted(p.name for p in root.iterdir()) == sorted(
+        ["chapters", "scenes", "voice", *(p.name for p in theirs if p.parent == root)])
