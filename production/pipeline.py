@@ -111,7 +111,8 @@ def pick_scenes(chapter: Chapter, names: list[str]) -> list[Any]:
 
 
 def writable_dir(path: str, what: str) -> Path:
-    """The folder (not created yet); a UsageError unless a file can be made there."""
+    """The folder (not created yet), absolute: a relative ``a:b`` would be read by ffmpeg
+    as a protocol. A UsageError unless a file can be made there."""
     if not path.strip():
         raise UsageError(f"{what}: the folder name is empty; give a folder to write into")
     target = Path(path)
@@ -126,7 +127,7 @@ def writable_dir(path: str, what: str) -> Path:
     except OSError as error:
         raise UsageError(f"{what} {path}: cannot write there ({error.strerror or error}); "
                          "choose a writable folder") from None
-    return target
+    return target.absolute()
 
 
 def check_tools(narrate: bool, voice: voices.VoiceEngine = voices.DEFAULT_VOICE) -> None:

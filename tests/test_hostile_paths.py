@@ -1,0 +1,122 @@
+"""Any folder name the file system allows works for --out and for the cache: an apostrophe
+(Manim's concat listing), braces (Manim's folder templates), line breaks, quotes, shell
+and ffmpeg punctuation, unicode; a name too long for the file system is one line."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import av
+import pytest
+
+from production.drawing import QUALITIES
+from production.paths import ROOT
+from scenes.attention.chapter import CHAPTER
+
+WIDTH, HEIGHT, FPS = QUALITIES["preview"]
+TITLE = CHAPTER.by_name()["TitleCard"]
+
+#: Every character a shell, ffmpeg (its concat listing, its filter graphs, its protocol
+#: prefix) or Manim (its ``{media_dir}`` templates) reads specially, in two folder names.
+HOSTILE = [
+    "Bob's \"quoted\" $HOME `id` ,:;=%25#[x]{y}(z) back\\slash 'n' & | * ?",
+    "über 日本語 🎬 tab\there new\nline ret\rurn {media_dir} %d file:x -dash ' '",
+]
+
+
+def render(command: str, *args: str, out: Path, cache: Path, cwd: Path = ROOT,
+           timeout: float = 600) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(ROOT / "render.py"), command, "TitleCard",
+                           "--quality", "preview", *args, "--out", str(out)],
+                          cwd=cwd, capture_output=True, text=True, timeout=timeout,
+                          env={**os.environ, "EXPLAINER_CACHE": str(cache)})
+
+
+def plays(path: Path, *, sound: bool = True) -> float:
+    """The clip's length (seconds), after checking that every picture decodes, that the
+    frame count matches that length at its frame rate, and that its sound (if any) is as
+    long as its picture (to an AAC frame, 1024 samples, and a video frame)."""
+    with av.open(str(path)) as container:
+        video = container.streams.video[0]
+        seconds = float(video.duration * video.time_base)
+        rate = float(video.average_rate)
+        frames = sum(1 for _ in container.decode(video=0))
+    assert frames == pytest.approx(seconds * rate, abs=1)
+    if sound:
+        with av.open(str(path)) as container:
+            audio = container.streams.audio[0]
+            heard = float(audio.duration * audio.time_base)
+        assert heard == pytest.approx(seconds, abs=1024 / 48_000 + 1 / rate)
+    return seconds
+
+
+def probe_seconds(path: Path) -> float:
+    """The length ffprobe reads (seconds): another reader than PyAV."""
+    said = subprocess.run(["ffprobe", "-v", "error", "-show_entries", "format=duration",
+                           "-of", "default=nw=1:nk=1", str(path)],
+                          capture_output=True, text=True, check=True)
+    return float(said.stdout)
+
+
+def assert_rendered(out: Path) -> None:
+    video = out / "scenes" / "TitleCard.mp4"
+    seconds = plays(video)
+    # Beats stretch to the speech, never below the scene's own lengths.
+    assert seconds >= sum(TITLE.beat_seconds.values()) - 1 / FPS
+    assert probe_seconds(video) == pytest.approx(seconds, abs=1 / FPS + 1024 / 48_000)
+    for captions in ("TitleCard.srt", "TitleCard.vtt"):
+        assert "machine" in (out / "scenes" / captions).read_text(encoding="utf-8")
+    assert not [p for p in out.rglob(".*")]  # nothing half-written left behind
+
+
+def test_an_apostrophe_in_the_cache_and_the_output_folder(tmp_path):
+    """A checkout under ~/Bob's projects/: Manim's concat listing quotes its segments."""
+    home = tmp_path / "Bob's projects"
+    done = render("render", "--no-narration", out=home / "out", cache=home / "cache")
+    assert done.returncode == 0, done.stderr[-2000:]
+    seconds = plays(home / "out" / "scenes" / "TitleCard.mp4", sound=False)
+    assert seconds == pytest.approx(sum(TITLE.beat_seconds.values()), abs=1 / FPS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", HOSTILE, ids=["ascii", "unicode-and-line-breaks"])
+def test_hostile_folder_names_for_the_output_and_the_cache(tmp_path, name):
+    where = tmp_path / name / name  # twice: a component, and a path of them
+    done = render("render", out=where / "out", cache=where / "cache")
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert_rendered(where / "out")
+    # The same again from the cache, into another hostile folder: nothing drawn.
+    again = render("render", out=where / "out 2", cache=where / "cache")
+    assert again.returncode == 0, again.stderr[-2000:]
+    assert again.stdout.splitlines()[-1].startswith("nothing to render"), again.stdout
+    assert (where / "out 2" / "scenes" / "TitleCard.mp4").read_bytes() == \
+        (where / "out" / "scenes" / "TitleCard.mp4").read_bytes()
+
+
+@pytest.mark.slow
+def test_slides_into_a_relative_folder_that_looks_like_an_ffmpeg_protocol(tmp_path):
+    """A relative `concat:...` folder must not make ffmpeg open its concat protocol."""
+    cache = tmp_path / HOSTILE[1] / "cache"
+    done = render("slides", out=Path("concat:slides's"), cache=cache, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+    out = tmp_path / "concat:slides's"
+    seconds = plays(out / "TitleCard.mp4")
+    assert plays(out / "TitleCard-silent.mp4", sound=False) == pytest.approx(seconds, abs=0.1)
+    for clip in ("TitleCard-alpha.webm", "TitleCard-alpha.mov", "TitleCard.gif"):
+        assert probe_seconds(out / clip) == pytest.approx(seconds, abs=0.2), clip
+    assert (out / "deck.html").stat().st_size > 0 and (out / "deck.pptx").stat().st_size > 0
+    assert not [p for p in out.rglob(".*")]
+
+
+@pytest.mark.slow
+def test_shorts_into_a_hostile_folder(tmp_path):
+    where = tmp_path / HOSTILE[0] / HOSTILE[1]
+    done = render("shorts", out=where / "shorts", cache=where / "cache")
+    assert done.returncode == 0, done.stderr[-2000:]
+    seconds = plays(where / "shorts" / "TitleCard.mp4")
+    assert seconds >= sum(TITLE.beat_seconds.values())
+    assert (where / "shorts" / "TitleCard.jpg").stat().st_size > 0
+    assert "machine" in (where / "shorts" / "TitleCard.srt").read_text(encoding="utf-8")
