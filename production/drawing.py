@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from production import files
 
 #: name -> (width px, height px, frames per second)
 QUALITIES: dict[str, tuple[int, int, int]] = {
@@ -103,24 +104,10 @@ def construct_scene(chapter: Any, scene_class: Any, quality: str,
 def manim_folder(media_dir: Path) -> Iterator[Path]:
     """``media_dir`` under a name Manim can take: the folder itself (absolute, so that no
     tool reads ``a:b/`` as a protocol), or, when its name holds a character Manim cannot
-    take (:data:`NOT_FOR_MANIM`), a symbolic link to it from a fresh temporary folder,
-    removed on the way out. The files stay in ``media_dir``, on its disk."""
-    real = media_dir.absolute()
-    if not NOT_FOR_MANIM & set(str(real)):
-        yield real
-        return
-    real.mkdir(parents=True, exist_ok=True)
-    # TMPDIR itself may be any name; /tmp is the fallback that always is a plain one.
-    links = Path(tempfile.mkdtemp(prefix="explainer-media-"))
-    if NOT_FOR_MANIM & set(str(links)):
-        links.rmdir()
-        links = Path(tempfile.mkdtemp(prefix="explainer-media-", dir="/tmp"))
-    try:
-        (links / "media").symlink_to(real, target_is_directory=True)
-        yield links / "media"
-    finally:
-        (links / "media").unlink(missing_ok=True)
-        links.rmdir()
+    take (:data:`NOT_FOR_MANIM`), a link to it from a plain temporary folder."""
+    media_dir.mkdir(parents=True, exist_ok=True)
+    with files.named_without([media_dir], NOT_FOR_MANIM) as (seen,):
+        yield seen
 
 
 def _written_in(scene: Any, seen: Path, real: Path) -> None:

@@ -120,3 +120,20 @@ def test_shorts_into_a_hostile_folder(tmp_path):
     assert seconds >= sum(TITLE.beat_seconds.values())
     assert (where / "shorts" / "TitleCard.jpg").stat().st_size > 0
     assert "machine" in (where / "shorts" / "TitleCard.srt").read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_the_chapter_joins_scenes_cached_under_a_line_break(tmp_path):
+    """The chapter's concat listings name the cached scenes; a line break cannot be written
+    in a listing, so they must reach ffmpeg under other names."""
+    from production.outputs import joining
+    from production.scene_output import load
+
+    cache = tmp_path / HOSTILE[1] / "cache"
+    done = render("render", out=tmp_path / "out", cache=cache)
+    assert done.returncode == 0, done.stderr[-2000:]
+    entry, = (p for p in (cache / "scenes").iterdir() if not p.name.startswith("."))
+    scene = load(entry)
+    joined = joining.assemble([scene, scene], cache / "chapters" / "twice")
+    seconds = plays(joined.folder / "chapter.mp4")
+    assert seconds == pytest.approx(2 * plays(scene.video), abs=2 / FPS)
