@@ -137,3 +137,61 @@ def test_the_chapter_joins_scenes_cached_under_a_line_break(tmp_path):
     joined = joining.assemble([scene, scene], cache / "chapters" / "twice")
     seconds = plays(joined.folder / "chapter.mp4")
     assert seconds == pytest.approx(2 * plays(scene.video), abs=2 / FPS)
+
+
+# ----------------------------------------------------------------- names too long
+
+
+def name_max(folder: Path) -> int:
+    return os.pathconf(folder, "PC_NAME_MAX")
+
+
+COMMANDS = [["render", "TitleCard"], ["slides", "TitleCard"], ["shorts", "TitleCard"],
+            ["sweep", "SharpnessDial", "--set", "spotlight.sharpness=1,2"]]
+
+
+def run_cli(args: list[str], cache: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "render.py", *args, "--quality", "preview",
+                           "--no-narration"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300, env={**os.environ, "EXPLAINER_CACHE": str(cache)})
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c[0])
+def test_an_output_folder_name_too_long_is_one_line_before_anything_runs(tmp_path, command):
+    """A name's limit is in bytes: 'é' is two, so this name is short in characters and
+    one byte over the file system's limit."""
+    limit = name_max(tmp_path)
+    long = "é" * (limit // 2) + "x" * (limit % 2 + 1)
+    assert len(long) < limit < len(long.encode())
+    done = run_cli([*command, "--out", str(tmp_path / long / "out")], tmp_path / "cache")
+    assert done.returncode == 2, done.stderr[-2000:]
+    line, = done.stderr.strip().splitlines()
+    assert line.startswith("render.py: error: --out: ")
+    assert "é" * 8 in line and f"{len(long.encode())} bytes" in line
+    assert f"at most {limit} bytes" in line
+    assert done.stdout == ""
+    assert not (tmp_path / "cache").exists()  # nothing ran: not even speech or the cache
+
+
+@pytest.mark.parametrize("command", COMMANDS[:1] + COMMANDS[3:], ids=lambda c: c[0])
+def test_a_cache_folder_name_too_long_is_one_line_before_anything_runs(tmp_path, command):
+    limit = name_max(tmp_path)
+    long = "c" * (limit + 1)
+    done = run_cli([*command, "--out", str(tmp_path / "out")], tmp_path / long / "cache")
+    assert done.returncode == 2, done.stderr[-2000:]
+    line, = done.stderr.strip().splitlines()
+    assert line.startswith("render.py: error: the cache folder (EXPLAINER_CACHE): ")
+    assert f"{limit + 1} bytes" in line and f"at most {limit} bytes" in line
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_whole_path_too_long_is_one_line(tmp_path):
+    """Each name within the limit, the path beyond what the system opens (PATH_MAX)."""
+    longest = os.pathconf(tmp_path, "PC_PATH_MAX")
+    part = "d" * (name_max(tmp_path) - 5)
+    deep = tmp_path.joinpath(*[part] * (longest // len(part) + 1))
+    done = run_cli(["render", "TitleCard", "--out", str(deep)], tmp_path / "cache")
+    assert done.returncode == 2, done.stderr[-2000:]
+    line, = done.stderr.strip().splitlines()
+    assert line.startswith("render.py: error: --out: ") and f"{longest}" in line
+    assert not (tmp_path / "cache").exists()
