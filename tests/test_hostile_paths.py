@@ -98,11 +98,13 @@ def test_hostile_folder_names_for_the_output_and_the_cache(tmp_path, name):
 
 @pytest.mark.slow
 def test_slides_into_a_relative_folder_that_looks_like_an_ffmpeg_protocol(tmp_path):
-    """A relative `concat:...` folder must not make ffmpeg open its concat protocol."""
-    cache = tmp_path / HOSTILE[1] / "cache"
-    done = render("slides", out=Path("concat:slides's"), cache=cache, cwd=tmp_path)
+    """A relative `concat:...` folder must not make ffmpeg open its concat protocol (and
+    the folder inside it has every other hostile character)."""
+    cache = tmp_path / HOSTILE[0] / "cache"
+    relative = Path("concat:slides's") / HOSTILE[1]
+    done = render("slides", out=relative, cache=cache, cwd=tmp_path)
     assert done.returncode == 0, done.stderr[-2000:]
-    out = tmp_path / "concat:slides's"
+    out = tmp_path / relative
     seconds = plays(out / "TitleCard.mp4")
     assert plays(out / "TitleCard-silent.mp4", sound=False) == pytest.approx(seconds, abs=0.1)
     for clip in ("TitleCard-alpha.webm", "TitleCard-alpha.mov", "TitleCard.gif"):
