@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from production import files
 
 #: name -> (width px, height px, frames per second)
 QUALITIES: dict[str, tuple[int, int, int]] = {
@@ -13,7 +18,10 @@ QUALITIES: dict[str, tuple[int, int, int]] = {
     "4k": (3840, 2160, 60),
 }
 
-
+#: What Manim cannot take in its media folder's name: braces (its folders are str.format
+#: templates, "{media_dir}/videos/..."), and an apostrophe or a line break (its ffmpeg
+#: concat listing writes each segment as one ``file '...'`` line, unescaped).
+NOT_FOR_MANIM = frozenset("{}'\n\r")
 
 def frame_size(quality: str, layout: str = "wide") -> tuple[int, int, int]:
     """(width px, height px, frames per second) of ``quality`` in ``layout``: a tall
@@ -62,7 +70,6 @@ def construct_scene(chapter: Any, scene_class: Any, quality: str,
         "pixel_width": width,
         "pixel_height": height,
         "frame_rate": fps,
-        "media_dir": str(media_dir),
         "disable_caching": True,
         "progress_bar": "none",
         "verbosity": "WARNING",
@@ -85,10 +92,36 @@ def construct_scene(chapter: Any, scene_class: Any, quality: str,
     drawn = scene_class.made_for(numbers=script.numbers_of(chapter, scene_class, settings),
                                  durations=durations,
                                  keyframe_dir=keyframes, mark_times=mark_times, layout=layout)
-    with tempconfig(options):
-        scene = drawn(renderer=_renderer()) if video and not transparent else drawn()
-        scene.render()
+    with manim_folder(media_dir) as seen:
+        with tempconfig({**options, "media_dir": str(seen)}):
+            scene = drawn(renderer=_renderer()) if video and not transparent else drawn()
+            scene.render()
+        _written_in(scene, seen, media_dir.absolute())
     return scene
+
+
+@contextmanager
+def manim_folder(media_dir: Path) -> Iterator[Path]:
+    """``media_dir`` under a name Manim can take: the folder itself (absolute, so that no
+    tool reads ``a:b/`` as a protocol), or, when its name holds a character Manim cannot
+    take (:data:`NOT_FOR_MANIM`), a link to it from a plain temporary folder."""
+    media_dir.mkdir(parents=True, exist_ok=True)
+    with files.named_without([media_dir], NOT_FOR_MANIM) as (seen,):
+        yield seen
+
+
+def _written_in(scene: Any, seen: Path, real: Path) -> None:
+    """Point the scene's file writer (its movie, its images) at ``real``, the folder it
+    wrote into under the name ``seen``."""
+    if seen == real:
+        return
+    writer = scene.renderer.file_writer
+    plan = writer.output_plan
+    moved = {field.name: real / value.relative_to(seen)
+             for field in dataclasses.fields(plan)
+             if isinstance(value := getattr(plan, field.name), Path)
+             and value.is_relative_to(seen)}
+    writer.output_plan = dataclasses.replace(plan, **moved)
 
 
 def _renderer() -> Any:

@@ -65,6 +65,34 @@ def publish(source: Path, target: Path) -> Path:
     return target
 
 
+@contextmanager
+def named_without(paths: list[Path], avoid: frozenset[str]) -> Iterator[list[Path]]:
+    """``paths``, absolute, under names holding none of the characters ``avoid``, for a
+    tool that cannot take them (Manim's folder templates, ffmpeg's concat listings): each
+    path itself when its name has none, else a symbolic link to it from a fresh temporary
+    folder (in /tmp when $TMPDIR's own name has one), removed on the way out. The files
+    stay where they are, on their own disk."""
+    real = [path.absolute() for path in paths]
+    if not any(avoid & set(str(path)) for path in real):
+        yield real
+        return
+    links = Path(tempfile.mkdtemp(prefix="explainer-links-"))
+    if avoid & set(str(links)):
+        links.rmdir()
+        links = Path(tempfile.mkdtemp(prefix="explainer-links-", dir="/tmp"))
+    try:
+        named = []
+        for number, path in enumerate(real):
+            if avoid & set(str(path)):
+                suffix = "" if avoid & set(path.suffix) else path.suffix
+                (links / f"{number}{suffix}").symlink_to(path)
+                path = links / f"{number}{suffix}"
+            named.append(path)
+        yield named
+    finally:
+        shutil.rmtree(links, ignore_errors=True)  # the links, never what they point to
+
+
 def clear_partials(folder: Path) -> None:
     """Remove what an interrupted run left half-written in ``folder``."""
     if folder.is_dir():

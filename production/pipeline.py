@@ -112,11 +112,12 @@ def pick_scenes(chapter: Chapter, names: list[str]) -> list[Any]:
 
 
 def writable_dir(path: str, what: str) -> Path:
-    """The folder (not created yet), absolute; a UsageError unless a file can be made
-    there."""
+    """The folder (not created yet), absolute: a relative ``a:b`` would be read by ffmpeg
+    as a protocol. A UsageError unless a file can be made there."""
     if not path.strip():
         raise UsageError(f"{what}: the folder name is empty; give a folder to write into")
     target = paths.absolute(path)  # a worker or a tool may run in another folder
+    check_name_lengths(target, what)
     probe = target
     while not probe.exists() and probe != probe.parent:
         probe = probe.parent
@@ -129,6 +130,38 @@ def writable_dir(path: str, what: str) -> Path:
         raise UsageError(f"{what} {path}: cannot write there ({error.strerror or error}); "
                          "choose a writable folder") from None
     return target
+
+
+#: bytes of path the project adds under an output or cache folder (Manim's segments
+#: under a scene's work folder are the deepest), kept free of the system's PATH_MAX
+PATH_ROOM = 512
+
+
+def check_name_lengths(target: Path, what: str) -> None:
+    """A UsageError when a name in the absolute path ``target`` is longer than its file
+    system takes (in bytes: 255 on most), or the whole path leaves no room under it for
+    what the render writes there (PATH_MAX, 4096 on Linux, less :data:`PATH_ROOM`)."""
+    existing = target
+    while existing != existing.parent:
+        try:
+            if existing.is_dir():
+                break
+        except OSError:  # a name too long to look up
+            pass
+        existing = existing.parent
+    longest_name = os.pathconf(existing, "PC_NAME_MAX")
+    for name in target.parts:
+        size = len(os.fsencode(name))
+        if size > longest_name:
+            shown = name if len(name) <= 32 else name[:32] + "..."
+            raise UsageError(f"{what}: the name {shown!r} is {size} bytes long; a file or "
+                             f"folder name may be at most {longest_name} bytes on its file system")
+    longest_path = os.pathconf(existing, "PC_PATH_MAX") - PATH_ROOM
+    size = len(os.fsencode(str(target)))
+    if size > longest_path:
+        raise UsageError(f"{what}: the path is {size} bytes long; it may be at most "
+                         f"{longest_path} bytes (the system's {longest_path + PATH_ROOM}, "
+                         f"less {PATH_ROOM} for the names made under it)")
 
 
 def check_tools(narrate: bool, voice: voices.VoiceEngine = voices.DEFAULT_VOICE) -> None:

@@ -29,3 +29,24 @@ def test_clips_in_a_folder_with_quotes_join(tmp_path, folder):
     with av.open(str(joined)) as container:
         frames = sum(1 for _ in container.decode(video=0))
     assert frames == 25
+
+
+def test_clips_in_a_folder_with_line_breaks_join_under_links(tmp_path):
+    """A line break cannot be written in a listing: the clips go in as links from a plain
+    folder, which is gone afterwards; the clips themselves stay."""
+    from production import files
+
+    where = tmp_path / "new\nline ret\rurn 'q' {x}"
+    where.mkdir()
+    clips = [clip(where / "one\n.mp4", 1.0, "red"), clip(where / "two.mp4", 1.5, "blue")]
+    with pytest.raises(ValueError, match="line break"):
+        chapter.listing(clips, tmp_path / "list.txt")
+    joined = tmp_path / "joined.mp4"
+    with files.named_without(clips, chapter.LINE_BREAKS) as named:
+        assert not any(chapter.LINE_BREAKS & set(str(n)) for n in named)
+        chapter.join_video(chapter.listing(named, where / "list.txt"), joined)
+    assert not any(n.exists() or n.is_symlink() for n in named)
+    assert all(c.exists() for c in clips)
+    with av.open(str(joined)) as container:
+        frames = sum(1 for _ in container.decode(video=0))
+    assert frames == 25

@@ -127,6 +127,41 @@ def test_a_malformed_mark_names_file_and_line(tmp_path, passage, message):
         marks.split(passage, path, "trace")
 
 
+@pytest.mark.parametrize("passage, shown", [
+    ("add up to <1st>64.8", "<1st>"),          # a name may not start with a digit
+    ("add up to <über>64.8", "<über>"),        # nor hold a letter outside ASCII
+    ("add up to \u2039über>64.8", "\u2039über>"),  # nor open with a typographic bracket
+    ("add up to <total\u203a64.8", "<total\u203a"),
+    ("add up to <to-tal>64.8", "<to-tal>"),
+    ("add up to <>64.8", "<>"),
+])
+def test_what_looks_like_a_mark_with_a_name_that_is_no_identifier_is_refused(
+        tmp_path, passage, shown):
+    """Read aloud it would be "less than one st more than": refused instead, one line
+    naming the file, the line, the text and what a mark's name may be."""
+    path = tmp_path / "x.txt"
+    path.write_text(f"[stage]\nFirst.\n[trace]\n{passage}\n", encoding="utf-8")
+    with pytest.raises(marks.MarkError) as error:
+        marks.split(passage, path, "trace")
+    message = str(error.value)
+    assert "\n" not in message
+    assert message.startswith(f"{path}:4: {shown!r} is not a mark: ")
+    assert "a mark's name is an identifier" in message
+
+
+@pytest.mark.parametrize("passage, said", [
+    ("if a < b, then b > a", "if a less than b, then b more than a"),
+    ("x <1 and y> 2", "x less than one and y more than two"),
+    ("quoted \u2039like this\u203a here", "quoted \u2039like this\u203a here"),
+])
+def test_angle_brackets_that_are_not_mark_shaped_are_read_as_before(tmp_path, passage, said):
+    """A comparison (spaces inside) or typographic quotes are no mark: kept, and said."""
+    from production.narration import spoken
+
+    assert marks.split(passage, tmp_path / "x.txt", "b") == (passage, {})
+    assert spoken.speakable(passage) == said
+
+
 def _render(project: Path, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "render.py", *args], cwd=project,
                           capture_output=True, text=True, timeout=600)
@@ -180,4 +215,16 @@ def test_a_malformed_mark_stops_the_render_before_anything_is_drawn(project):
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
         f"render.py: error: {path}:{line}: malformed mark '<total': {marks.RULE}"]
+    assert not (project / "out").exists()
+
+
+def test_a_mark_with_a_bad_name_stops_the_render_before_anything_is_drawn(project):
+    path = project / "scenes" / "attention" / "narration" / "SpotlightBudget.txt"
+    text = path.read_text(encoding="utf-8").replace("<total>", "<1total>")
+    path.write_text(text, encoding="utf-8")
+    line = text.splitlines().index(next(x for x in text.splitlines() if "<1total>" in x)) + 1
+    done = _render(project, "render", "SpotlightBudget", "--out", str(project / "out"))
+    assert done.returncode == 2
+    said, = done.stderr.strip().splitlines()
+    assert said.startswith(f"render.py: error: {path}:{line}: '<1total>' is not a mark: ")
     assert not (project / "out").exists()

@@ -17,7 +17,8 @@ import pytest
 from production import ffmpeg, narration, soundtrack
 from production.narration import NarrationError, recordings
 
-ACCEPTED = "a WAV file (PCM 16/24/32-bit or float, any rate, mono or stereo)"
+ACCEPTED = ("a WAV file (PCM 16/24/32-bit or float, 8000 to 192000 Hz, mono or stereo, "
+            "at most 600 s)")
 BEATS = ["hello", "world"]
 
 
@@ -178,6 +179,68 @@ def test_a_recording_that_cannot_be_used_is_one_line_saying_what_is_accepted(tmp
     # Nothing half-made is left in the cache.
     cache = tmp_path / "cache"
     assert not cache.exists() or not [p for p in cache.iterdir() if p.name.startswith(".")]
+
+
+def header(path: Path, *, rate: int, channels: int = 1, bits: int = 16, frames: int,
+           declared: int | None = None) -> Path:
+    """A hand-made PCM WAV file: its header says ``rate`` Hz, and it holds ``frames``
+    frames of silence (its data chunk declares ``declared`` bytes, by default those)."""
+    align = channels * bits // 8
+    data = bytes(frames * align)
+    fmt = (b"fmt " + (16).to_bytes(4, "little") + (1).to_bytes(2, "little")
+           + channels.to_bytes(2, "little") + rate.to_bytes(4, "little")
+           + (rate * align).to_bytes(4, "little") + align.to_bytes(2, "little")
+           + bits.to_bytes(2, "little"))
+    chunk = b"data" + (len(data) if declared is None else declared).to_bytes(4, "little")
+    body = b"WAVE" + fmt + chunk + data
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"RIFF" + len(body).to_bytes(4, "little") + body)
+    return path
+
+
+@pytest.mark.parametrize("rate, frames, claims", [
+    (1, 2000, "a sample rate of 1 Hz"),            # 2000 s at 1 Hz: gigabytes at 48 kHz
+    (400_000, 2000, "a sample rate of 400000 Hz"),
+    (8000, 8000 * 601, "601 s of sound"),           # one second over the limit
+])
+def test_a_header_claiming_an_implausible_rate_or_length_is_refused_before_converting(
+        tmp_path, monkeypatch, rate, frames, claims):
+    """Read from the header alone: ffmpeg never runs, nothing lands in the cache."""
+    def run(*args, **options):
+        raise AssertionError(f"converted: {args}")
+
+    monkeypatch.setattr(recordings, "ffmpeg", SimpleNamespace(run=run))
+    path = header(recording(tmp_path), rate=rate, bits=8 if rate == 8000 else 16,
+                  frames=frames)
+    with pytest.raises(NarrationError) as error:
+        prepare(tmp_path)
+    message = str(error.value)
+    assert "\n" not in message and message.startswith(str(path))
+    assert claims in message and ACCEPTED in message
+    assert "8000 to 192000 Hz" in message and "at most 600 s" in message
+    cache = tmp_path / "cache"
+    assert not cache.exists() or not [p for p in cache.iterdir() if p.suffix == ".wav"]
+
+
+@pytest.mark.parametrize("rate, bits, seconds", [(8000, 16, 600), (192000, 24, 1)])
+def test_a_recording_at_the_edges_of_what_is_allowed_is_converted(tmp_path, rate, bits,
+                                                                   seconds):
+    """8000 Hz and 192000 Hz are taken, and so is a recording of exactly 600 s."""
+    header(recording(tmp_path), rate=rate, bits=bits, frames=rate * seconds)
+    first = prepare(tmp_path)[0]
+    assert first.recorded and first.seconds == pytest.approx(seconds, abs=0.01)
+
+
+def test_a_header_whose_byte_rate_lies_is_measured_by_its_frames(tmp_path, monkeypatch):
+    """A byte rate a hundred times too high makes 700 s look like 7 s; the sample rate
+    and frame size say what ffmpeg would decode."""
+    monkeypatch.setattr(recordings, "ffmpeg", None)  # never reached
+    path = header(recording(tmp_path), rate=8000, frames=8000 * 700)
+    data = bytearray(path.read_bytes())
+    data[28:32] = (8000 * 2 * 100).to_bytes(4, "little")  # fmt's byte rate
+    path.write_bytes(bytes(data))
+    with pytest.raises(NarrationError, match="claims 700 s of sound"):
+        prepare(tmp_path)
 
 
 def test_the_planning_check_refuses_the_same_recordings(tmp_path):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -117,6 +118,51 @@ def test_a_local_cluster_gives_the_same_content_keys(swept, tmp_path):
     assert keys(json.loads((tmp_path / "out" / "index.json").read_text())) == keys(index)
     for folder in FOLDERS:
         assert seconds(tmp_path / "out" / "SharpnessDial" / folder / "SharpnessDial.mp4") > 1
+
+
+@pytest.mark.slow
+def test_the_index_lists_every_folder_kept_from_earlier_runs(swept):
+    """A re-run with fewer values keeps the earlier folders (nothing is lost) and index.json
+    still lists them, with what they were made from; one line names them. A folder the
+    user removed is no longer listed, and one no index ever described is named as such."""
+    tmp, _, first = swept
+    out = tmp / "again"
+    one = ["SharpnessDial", "--quality", "preview", "--no-narration"]
+    wide = render("sweep", *one, "--set", "spotlight.sharpness=1,2", "--out", str(out),
+                  cache=tmp / "cache")
+    assert wide.returncode == 0, wide.stderr
+    assert "earlier" not in wide.stdout  # a fresh folder: nothing from before
+    before = json.loads((out / "index.json").read_text())
+
+    narrow = render("sweep", *one, "--set", "spotlight.sharpness=2", "--out", str(out),
+                    cache=tmp / "cache")
+    assert narrow.returncode == 0, narrow.stderr
+    index = json.loads((out / "index.json").read_text())
+    assert [c["folder"] for c in index["combinations"]] == [FOLDERS[1], FOLDERS[0]]
+    kept, = (c for c in index["combinations"] if c["folder"] == FOLDERS[0])
+    assert kept == next(c for c in before["combinations"] if c["folder"] == FOLDERS[0])
+    assert keys(index) == {k: v for k, v in keys(first).items() if k[1] == "SharpnessDial"}
+    assert index["parameters"] == {"spotlight.sharpness": ["2"]}  # this run's
+    said = [line for line in narrow.stdout.splitlines() if "earlier" in line]
+    assert said == ["sweep: index.json also lists 1 folder kept from earlier runs: "
+                    f"SharpnessDial/{FOLDERS[0]}"]
+    for c in index["combinations"]:
+        for entry in c["scenes"].values():
+            assert all((out / f).is_file() for f in entry["files"])
+            assert entry["quality"] == "preview" and entry["voice"] is None
+
+    # The user removes one folder and copies another by hand: the index follows.
+    shutil.rmtree(out / "SharpnessDial" / FOLDERS[0])
+    shutil.copytree(out / "SharpnessDial" / FOLDERS[1],
+                    out / "SharpnessDial" / "spotlight.sharpness=9")
+    last = render("sweep", *one, "--set", "spotlight.sharpness=2", "--out", str(out),
+                  cache=tmp / "cache")
+    assert last.returncode == 0, last.stderr
+    index = json.loads((out / "index.json").read_text())
+    assert [c["folder"] for c in index["combinations"]] == [FOLDERS[1]]
+    said = [line for line in last.stdout.splitlines() if "earlier" in line or "not listed" in line]
+    assert said == ["sweep: not listed in index.json (no run of this sweep made them): "
+                    "SharpnessDial/spotlight.sharpness=9"]
 
 
 # ----------------------------------------------------------------- bad input

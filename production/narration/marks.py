@@ -9,7 +9,10 @@ The voice does not say it and the captions do not show it; the scene's
 ``self.at("total")`` starts its next animation when the voice starts the
 marked word. A scene lists the marks it waits for, beat by beat
 (``ChapterScene.marks``); a mark the passage lacks, or one no scene waits
-for, is a one-line error naming the file and line.
+for, is a one-line error naming the file and line, and so is what is shaped
+like a mark but whose name is no identifier (``<1st>``, ``<über>``): it is
+never read aloud as "less than". A ``<`` or ``>`` with a space beside it is
+a comparison, and said as one.
 """
 
 from __future__ import annotations
@@ -23,8 +26,13 @@ from production.timings import Word
 MARK = re.compile(r"<([A-Za-z_][A-Za-z0-9_]*)>")
 #: what starts like a mark but is not one: "<" then a letter, not closed right
 _OPENING = re.compile(r"<(?=[A-Za-z_])")
+#: what is shaped like a mark, whatever its name: brackets around a run of anything but
+#: spaces and brackets, an ASCII < or > on at least one side (‹this› alone is a quotation)
+_SHAPED = re.compile(r"[<\u2039][^\s<>\u2039\u203a]*[>\u203a]")
 RULE = ("a mark is <name> right before a word, after a space (a name of letters, "
         "digits and _), such as 'add up to <total>{total}'")
+NAME_RULE = ("a mark's name is an identifier (ASCII letters, digits and _, not starting "
+             "with a digit) between < and >, right before a word: <total>, <share_2>")
 
 
 class MarkError(ValueError):
@@ -34,11 +42,17 @@ class MarkError(ValueError):
 def split(text: str, path: Path, beat: str) -> tuple[str, dict[str, int]]:
     """The passage of ``beat`` in the narration file ``path`` without its marks, and
     each mark's word (its index in ``text.split()`` of the passage without marks)."""
-    if "<" not in text:
+    if "<" not in text and ">" not in text:
         return text, {}
 
     def where(fragment: str) -> str:
         return f"{path}:{line_of(path, beat, fragment)}"
+
+    # Shaped like a mark, it was meant as one: refused, not read aloud as "less than".
+    for shaped in _SHAPED.finditer(text):
+        bad = shaped.group()
+        if ("<" in bad or ">" in bad) and not MARK.fullmatch(bad):
+            raise MarkError(f"{where(bad)}: {bad!r} is not a mark: {NAME_RULE}")
 
     marks: dict[str, int] = {}
     clean: list[str] = []

@@ -1,7 +1,8 @@
 """Recordings: a user's WAV file at ``VOICE/SCENE/BEAT.wav`` replaces the synthetic
 voice for that passage, and the beat follows the recording's length. Any WAV file
-ffmpeg reads is accepted (PCM 16/24/32-bit or float, any rate, mono or stereo: see
-:data:`ACCEPTED`); its layout is read and checked first (:func:`_read_layout`), then it
+ffmpeg reads is accepted (PCM 16/24/32-bit or float, 8 to 192 kHz, mono or stereo, up to
+ten minutes: see :data:`ACCEPTED`); its layout is read and checked first, from the header
+alone (:func:`_read_layout`: a plausible rate and length), then it
 is converted once to 16-bit PCM at the mix's rate and cached by its bytes
 (:func:`recorded_sound`). A recording that cannot be used is a NarrationError naming it.
 """
@@ -37,8 +38,15 @@ def recording_path(scene: str, beat: str, root: Path) -> Path:
     return root / scene / f"{beat}.wav"
 
 
+#: The sample rates a recording may have, Hz: telephone to studio. A header claiming
+#: less (1 Hz) would be converted to the mix's 48 kHz into gigabytes of scratch.
+RATES = (8000, 192000)
+#: The longest recording, seconds: one beat's passage, ten minutes (about 1600 words at a
+#: narrator's pace), which bounds its conversion to about 115 MB (48 kHz stereo 16-bit).
+MAX_RECORDING = 600
 #: What a recording may be, said in every error about one.
-ACCEPTED = "a WAV file (PCM 16/24/32-bit or float, any rate, mono or stereo)"
+ACCEPTED = (f"a WAV file (PCM 16/24/32-bit or float, {RATES[0]} to {RATES[1]} Hz, mono or "
+            f"stereo, at most {MAX_RECORDING} s)")
 MIN_RECORDING = 0.1  # seconds
 SILENT_DBFS = -60.0  # a recording whose peak is under this is silent (a muted microphone)
 CONVERSION_VERSION = "1"  # bumped when the conversion changes
@@ -51,8 +59,19 @@ def _refuse(path: Path, problem: str) -> NarrationError:
 @dataclass(frozen=True)
 class _Layout:
     channels: int
+    rate: int  # samples per second, as the header says
     byte_rate: int  # bytes of sound per second, as the header says
+    frame_bytes: int  # bytes of one sample on every channel, as the header says (0: unsaid)
     data_bytes: int  # bytes of sound the file holds
+
+    @property
+    def seconds(self) -> float:
+        """How long the sound lasts by the header: by its byte rate, or by its sample rate
+        and frame size (what ffmpeg goes by), whichever is longer (they agree in a WAV
+        file whose header does not lie)."""
+        by_frames = self.data_bytes / (self.rate * self.frame_bytes) if self.frame_bytes \
+            else 0.0
+        return max(self.data_bytes / self.byte_rate, by_frames)
 
 
 def _read_layout(path: Path) -> _Layout:
@@ -90,13 +109,22 @@ def _read_layout(path: Path) -> _Layout:
     if len(fmt) < 16:
         raise _refuse(path, "has no format chunk")
     channels = int.from_bytes(fmt[2:4], "little")
+    rate = int.from_bytes(fmt[4:8], "little")
     byte_rate = int.from_bytes(fmt[8:12], "little")
+    frame_bytes = int.from_bytes(fmt[12:14], "little") or \
+        channels * -(-int.from_bytes(fmt[14:16], "little") // 8)
     if channels < 1 or byte_rate < 1:
         raise _refuse(path, "has a damaged format chunk")
+    if not RATES[0] <= rate <= RATES[1]:
+        raise _refuse(path, f"claims a sample rate of {rate} Hz")
     if length not in (0, 0xFFFFFFFF) and length > remaining:  # 0, all ones: size unknown
         raise _refuse(path, f"is cut short: it promises {length} bytes of sound and holds "
                             f"{remaining}")
-    return _Layout(channels, byte_rate, remaining if length in (0, 0xFFFFFFFF) else length)
+    layout = _Layout(channels, rate, byte_rate, frame_bytes,
+                     remaining if length in (0, 0xFFFFFFFF) else length)
+    if layout.seconds > MAX_RECORDING:
+        raise _refuse(path, f"claims {math.floor(layout.seconds)} s of sound")
+    return layout
 
 
 def recorded_sound(path: Path, cache: Path | None = None) -> Path:
@@ -121,8 +149,7 @@ def recorded_sound(path: Path, cache: Path | None = None) -> Path:
         except ValueError:
             pass
         target.unlink(missing_ok=True)  # damaged: convert again
-    seconds = layout.data_bytes / layout.byte_rate
-    needed = int(seconds * SAMPLE_RATE * 2 * channels) + SPACE_MARGIN
+    needed = int(layout.seconds * SAMPLE_RATE * 2 * channels) + SPACE_MARGIN
     with writing(cache, target, needed) as partial:
         try:
             ffmpeg.run("-v", "error", "-xerror", "-f", "wav", "-i", str(path), "-map", "0:a:0",

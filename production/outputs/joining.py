@@ -23,7 +23,7 @@ from pathlib import Path
 import av
 import numpy as np
 
-from production import cache, captions, ffmpeg, soundtrack
+from production import cache, captions, ffmpeg, files, soundtrack
 from production.scene_output import (
     SceneOutput,
     check_video,
@@ -70,18 +70,24 @@ def load(folder: Path) -> ChapterOutput | None:
         return None
 
 
+#: what a concat listing cannot hold: it is read a line at a time
+LINE_BREAKS = frozenset("\n\r")
+
+
 def listing(paths: list[Path], target: Path) -> Path:
     """A listing for ffmpeg's concat demuxer: the files played one after another.
 
     Each path is quoted as the demuxer reads it: inside single quotes everything is
     literal, and a quote in the path closes the quotes, adds an escaped quote and
     opens them again (``'`` becomes ``'\\''``). A line break cannot be written in a
-    listing at all, so a path holding one is refused.
+    listing at all, so a path holding one is refused: give it under another name
+    (``files.named_without(paths, LINE_BREAKS)``). A path is written as given, made
+    absolute (a link is not followed back to the name it stands in for).
     """
     lines = []
     for path in paths:
-        name = str(path.resolve())
-        if "\n" in name or "\r" in name:
+        name = str(path.absolute())
+        if LINE_BREAKS & set(name):
             raise ValueError(f"a path with a line break cannot be joined by ffmpeg: {name!r}")
         lines.append("file '" + name.replace("'", "'\\''") + "'\n")
     target.write_text("".join(lines), encoding="utf-8")
@@ -212,45 +218,48 @@ def assemble(scenes: list[SceneOutput], entry: Path) -> ChapterOutput:
                            for words in timed_passages(s.passages, s.beat_starts, start)], t)
     entry.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(dir=entry.parent, prefix=f".{entry.name}-"))
-    try:
-        narrated = any(s.passages for s in scenes)
-        sounds = listing([s.sound for s in scenes], work / "sounds.txt")
-        # The whole is metered in the background while the picture is joined. Its true
-        # peak is the loudest scene's: the seams between scenes are silent.
-        metered = soundtrack.start_measure(sounds, concat=True, peak=False) if narrated \
-            else None
-        join_video(listing([s.video for s in scenes], work / "videos.txt"), work / "picture.mp4")
-        spliced = seams_are_silent(scenes)
-        if spliced:
-            mux_spliced(work / "picture.mp4", scenes, work / f"{CHAPTER_NAME}.mp4")
-        loudness = None
-        if metered:
-            peak = max(s.loudness.true_peak for s in scenes if s.loudness is not None)
-            loudness = soundtrack.Loudness(metered().integrated, peak)
-        if loudness is not None and (abs(loudness.integrated - soundtrack.TARGET_LUFS) > 0.5
-                                     or loudness.true_peak > soundtrack.MAX_TRUE_PEAK):
-            # Each scene is at the target; the joined whole is normalised once more only
-            # when the silences between passages moved its integrated loudness.
-            join_sound([s.sound for s in scenes], work / "sound.wav")
-            loudness = soundtrack.normalize(work / "sound.wav", work / "levelled.wav")
-            mux(work / "picture.mp4", work / "levelled.wav", work / f"{CHAPTER_NAME}.mp4")
-        elif not spliced:
-            join_sound([s.sound for s in scenes], work / "sound.wav")
-            mux(work / "picture.mp4", work / "sound.wav", work / f"{CHAPTER_NAME}.mp4")
-        for leftover in [*work.glob("*.wav"), *work.glob("*.txt"), work / "picture.mp4"]:
-            leftover.unlink()
-        (work / f"{CHAPTER_NAME}.srt").write_text(captions.to_srt(cues), encoding="utf-8")
-        (work / f"{CHAPTER_NAME}.vtt").write_text(captions.to_vtt(cues), encoding="utf-8")
-        frames = sum(video_frames(s.video)[0] for s in scenes)
-        check_video(work / f"{CHAPTER_NAME}.mp4", frames, t, sound=True)
-        meta = {"seconds": t, "starts": starts,
-                "loudness": None if loudness is None else
-                {"integrated": loudness.integrated, "true_peak": loudness.true_peak}}
-        cache.write_record(work, META, meta, [f.name for f in
-                                              ChapterOutput(work, t, (), None).files()])
-        if entry.exists():
-            cache.discard(entry)
-        cache.put(work, entry)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    # A concat listing cannot name a file whose path has a line break: it goes in as a link.
+    with files.named_without([*(s.sound for s in scenes), *(s.video for s in scenes)],
+                             LINE_BREAKS) as named:
+        try:
+            narrated = any(s.passages for s in scenes)
+            sounds = listing(named[:len(scenes)], work / "sounds.txt")
+            # The whole is metered in the background while the picture is joined. Its true
+            # peak is the loudest scene's: the seams between scenes are silent.
+            metered = soundtrack.start_measure(sounds, concat=True, peak=False) if narrated \
+                else None
+            join_video(listing(named[len(scenes):], work / "videos.txt"), work / "picture.mp4")
+            spliced = seams_are_silent(scenes)
+            if spliced:
+                mux_spliced(work / "picture.mp4", scenes, work / f"{CHAPTER_NAME}.mp4")
+            loudness = None
+            if metered:
+                peak = max(s.loudness.true_peak for s in scenes if s.loudness is not None)
+                loudness = soundtrack.Loudness(metered().integrated, peak)
+            if loudness is not None and (abs(loudness.integrated - soundtrack.TARGET_LUFS) > 0.5
+                                         or loudness.true_peak > soundtrack.MAX_TRUE_PEAK):
+                # Each scene is at the target; the joined whole is normalised once more only
+                # when the silences between passages moved its integrated loudness.
+                join_sound([s.sound for s in scenes], work / "sound.wav")
+                loudness = soundtrack.normalize(work / "sound.wav", work / "levelled.wav")
+                mux(work / "picture.mp4", work / "levelled.wav", work / f"{CHAPTER_NAME}.mp4")
+            elif not spliced:
+                join_sound([s.sound for s in scenes], work / "sound.wav")
+                mux(work / "picture.mp4", work / "sound.wav", work / f"{CHAPTER_NAME}.mp4")
+            for leftover in [*work.glob("*.wav"), *work.glob("*.txt"), work / "picture.mp4"]:
+                leftover.unlink()
+            (work / f"{CHAPTER_NAME}.srt").write_text(captions.to_srt(cues), encoding="utf-8")
+            (work / f"{CHAPTER_NAME}.vtt").write_text(captions.to_vtt(cues), encoding="utf-8")
+            frames = sum(video_frames(s.video)[0] for s in scenes)
+            check_video(work / f"{CHAPTER_NAME}.mp4", frames, t, sound=True)
+            meta = {"seconds": t, "starts": starts,
+                    "loudness": None if loudness is None else
+                    {"integrated": loudness.integrated, "true_peak": loudness.true_peak}}
+            cache.write_record(work, META, meta, [f.name for f in
+                                                  ChapterOutput(work, t, (), None).files()])
+            if entry.exists():
+                cache.discard(entry)
+            cache.put(work, entry)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
     return ChapterOutput(entry, t, tuple(starts), loudness)

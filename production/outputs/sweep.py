@@ -7,6 +7,10 @@ writes ``out/sweep/index.json``. Every combination is a plan of its own
 (its numbers, and so its narration, do not change) is drawn once and hard-linked (or
 copied) into each folder. All jobs run in one worker pool, or one cluster session.
 
+index.json describes every combination folder in ``out/sweep/``: a run merges what it made
+with the entries the earlier index lists whose clips are still there (:func:`merged`),
+and says in one line which folders it kept from earlier runs.
+
 Folder names: ``PARAM=VALUE`` for every --set parameter, in the order given, joined by
 commas (``spotlight.sharpness=2,spotlight.asker=cat``). A value keeps its letters,
 digits and ``. - +`` as typed; a space becomes ``_``; any other character (``_`` and
@@ -298,11 +302,11 @@ class SweepOutput(Output):
         """Render what is missing (each key once, in parallel), place every combination's
         files and write index.json; a line per (combination, scene) as it is placed."""
         records, peaks = pipeline.render_plans(sweep.plans, [c.folder for c in sweep.points])
-        index = _place_all(sweep, records)
+        index, kept, unlisted = merged(_place_all(sweep, records), sweep.out)
         files.write_text(sweep.out / "index.json",
                           json.dumps(index, indent=1, ensure_ascii=False, allow_nan=False)
                           + "\n")
-        return Made(peaks, len(list(sweep.hows())))
+        return Made(peaks, len(list(sweep.hows())), earlier_line(kept, unlisted))
 
     def summary(self, sweep: Sweep, made: Made, started: float) -> str:
         first, peaks, total = sweep.plans[0], made.peaks, made.total
@@ -345,7 +349,8 @@ def _place_all(sweep: Sweep, records: dict[str, Any]) -> dict[str, Any]:
             entries.append({"folder": point.folder, "settings": point.chosen(), "scenes": {}})
         entries[-1]["scenes"][name] = {
             "files": written, "content_key": key, "duration": result.seconds,
-            "numbers": numbers_of(p.chapter, sc, p.settings)}
+            "numbers": numbers_of(p.chapter, sc, p.settings), "quality": first.quality,
+            "voice": voices.voice_record(first.voice) if first.narrate else None}
     return {
         "quality": {"name": first.quality, "width": width, "height": height,
                     "frame_rate": fps},
@@ -354,6 +359,72 @@ def _place_all(sweep: Sweep, records: dict[str, Any]) -> dict[str, Any]:
         "parameters": {axis.name: list(axis.values) for axis in sweep.swept},
         "combinations": entries,
     }
+
+
+# ----------------------------------------------------------------- earlier runs
+
+
+def merged(index: dict[str, Any], out: Path) -> tuple[dict[str, Any], list[str], list[str]]:
+    """This run's ``index`` with what the folder's index.json says of earlier runs into
+    ``out``: every (combination, scene) this run did not make whose clip is still there
+    is listed again as it was (after this run's), one whose clip is gone is dropped.
+    Returns the index, the ``SCENE/FOLDER`` folders kept from earlier runs, and those
+    in ``out`` that no index describes."""
+    combinations = [{**c, "scenes": dict(c["scenes"])} for c in index["combinations"]]
+    by_folder = {c["folder"]: c for c in combinations}
+    kept = []
+    for old in _earlier(out):
+        for name, entry in old["scenes"].items():
+            here = by_folder.get(old["folder"])
+            if (here and name in here["scenes"]) or not _clip(out, name, old["folder"]):
+                continue
+            if here is None:
+                here = by_folder[old["folder"]] = {**old, "scenes": {}}
+                combinations.append(here)
+            here["scenes"][name] = {**entry, "files": [
+                f for f in entry.get("files", [])
+                if isinstance(f, str) and (out / f).is_file()]}
+            kept.append(f"{name}/{old['folder']}")
+    listed = {f"{name}/{c['folder']}" for c in combinations for name in c["scenes"]}
+    present = sorted(f"{scene.name}/{folder.name}"
+                     for scene in out.iterdir() if scene.is_dir()
+                     for folder in scene.iterdir() if _clip(out, scene.name, folder.name))
+    return ({**index, "combinations": combinations}, kept,
+            [f for f in present if f not in listed])
+
+
+def _earlier(out: Path) -> list[dict[str, Any]]:
+    """The combinations the folder's index.json lists (none when it is missing or is not
+    a sweep's index)."""
+    try:
+        combinations = json.loads((out / "index.json").read_text(encoding="utf-8"))[
+            "combinations"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return []
+    return [c for c in combinations if isinstance(c, dict)
+            and isinstance(c.get("folder"), str) and isinstance(c.get("scenes"), dict)
+            and all(isinstance(e, dict) for e in c["scenes"].values())] \
+        if isinstance(combinations, list) else []
+
+
+def _clip(out: Path, scene: str, folder: str) -> bool:
+    """Whether ``out/SCENE/FOLDER/SCENE.mp4`` is there (a sweep's clip, not a hidden
+    half-written folder)."""
+    if scene.startswith(".") or folder.startswith(".") or "/" in scene + folder:
+        return False
+    return (out / scene / folder / f"{scene}.mp4").is_file()
+
+
+def earlier_line(kept: list[str], unlisted: list[str]) -> list[str]:
+    """The one line saying what index.json lists besides this run, if anything."""
+    parts = []
+    if kept:
+        parts.append(f"index.json also lists {len(kept)} folder{'s' * (len(kept) > 1)} "
+                     f"kept from earlier runs: {', '.join(kept)}")
+    if unlisted:
+        parts.append("not listed in index.json (no run of this sweep made them): "
+                     + ", ".join(unlisted))
+    return [f"sweep: {'; '.join(parts)}"] if parts else []
 
 
 def _place(source: Path, target: Path, linked: dict[Path, Path]) -> None:
