@@ -1,4 +1,4 @@
-"""Where the project reads and writes, decided once.
+"""Where the project reads and writes, decided once, and whether a folder can be written.
 
 ``EXPLAINER_CACHE`` moves the cache folder (the benchmark uses it for cold runs);
 it is read whenever the cache is asked for, never fixed when a module is imported.
@@ -7,7 +7,10 @@ it is read whenever the cache is asked for, never fixed when a module is importe
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
+
+from production.errors import UsageError
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "assets"
@@ -29,3 +32,56 @@ def cache() -> Path:
 def absolute(path: str | os.PathLike[str]) -> Path:
     """``path`` from the folder the command runs in, made absolute (not following links)."""
     return Path(os.path.abspath(path))
+
+
+def writable_dir(path: str, what: str) -> Path:
+    """The folder (not created yet), absolute: a relative ``a:b`` would be read by ffmpeg
+    as a protocol. A UsageError unless a file can be made there."""
+    if not path.strip():
+        raise UsageError(f"{what}: the folder name is empty; give a folder to write into")
+    target = absolute(path)  # a worker or a tool may run in another folder
+    check_name_lengths(target, what)
+    probe = target
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    if not probe.is_dir():
+        raise UsageError(f"{what} {path}: {probe} is not a folder")
+    try:  # /proc, /sys and read-only mounts pass an access() check but take no files
+        with tempfile.NamedTemporaryFile(dir=probe, prefix=".probe-"):
+            pass
+    except OSError as error:
+        raise UsageError(f"{what} {path}: cannot write there ({error.strerror or error}); "
+                         "choose a writable folder") from None
+    return target
+
+
+#: bytes of path the project adds under an output or cache folder (Manim's segments
+#: under a scene's work folder are the deepest), kept free of the system's PATH_MAX
+PATH_ROOM = 512
+
+
+def check_name_lengths(target: Path, what: str) -> None:
+    """A UsageError when a name in the absolute path ``target`` is longer than its file
+    system takes (in bytes: 255 on most), or the whole path leaves no room under it for
+    what the render writes there (PATH_MAX, 4096 on Linux, less :data:`PATH_ROOM`)."""
+    existing = target
+    while existing != existing.parent:
+        try:
+            if existing.is_dir():
+                break
+        except OSError:  # a name too long to look up
+            pass
+        existing = existing.parent
+    longest_name = os.pathconf(existing, "PC_NAME_MAX")
+    for name in target.parts:
+        size = len(os.fsencode(name))
+        if size > longest_name:
+            shown = name if len(name) <= 32 else name[:32] + "..."
+            raise UsageError(f"{what}: the name {shown!r} is {size} bytes long; a file or "
+                             f"folder name may be at most {longest_name} bytes on its file system")
+    longest_path = os.pathconf(existing, "PC_PATH_MAX") - PATH_ROOM
+    size = len(os.fsencode(str(target)))
+    if size > longest_path:
+        raise UsageError(f"{what}: the path is {size} bytes long; it may be at most "
+                         f"{longest_path} bytes (the system's {longest_path + PATH_ROOM}, "
+                         f"less {PATH_ROOM} for the names made under it)")

@@ -11,7 +11,6 @@ import dataclasses
 import os
 import shutil
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -111,59 +110,6 @@ def pick_scenes(chapter: Chapter, names: list[str]) -> list[Any]:
     return [by_name[n] for n in dict.fromkeys(names)] if names else list(chapter.scenes)
 
 
-def writable_dir(path: str, what: str) -> Path:
-    """The folder (not created yet), absolute: a relative ``a:b`` would be read by ffmpeg
-    as a protocol. A UsageError unless a file can be made there."""
-    if not path.strip():
-        raise UsageError(f"{what}: the folder name is empty; give a folder to write into")
-    target = paths.absolute(path)  # a worker or a tool may run in another folder
-    check_name_lengths(target, what)
-    probe = target
-    while not probe.exists() and probe != probe.parent:
-        probe = probe.parent
-    if not probe.is_dir():
-        raise UsageError(f"{what} {path}: {probe} is not a folder")
-    try:  # /proc, /sys and read-only mounts pass an access() check but take no files
-        with tempfile.NamedTemporaryFile(dir=probe, prefix=".probe-"):
-            pass
-    except OSError as error:
-        raise UsageError(f"{what} {path}: cannot write there ({error.strerror or error}); "
-                         "choose a writable folder") from None
-    return target
-
-
-#: bytes of path the project adds under an output or cache folder (Manim's segments
-#: under a scene's work folder are the deepest), kept free of the system's PATH_MAX
-PATH_ROOM = 512
-
-
-def check_name_lengths(target: Path, what: str) -> None:
-    """A UsageError when a name in the absolute path ``target`` is longer than its file
-    system takes (in bytes: 255 on most), or the whole path leaves no room under it for
-    what the render writes there (PATH_MAX, 4096 on Linux, less :data:`PATH_ROOM`)."""
-    existing = target
-    while existing != existing.parent:
-        try:
-            if existing.is_dir():
-                break
-        except OSError:  # a name too long to look up
-            pass
-        existing = existing.parent
-    longest_name = os.pathconf(existing, "PC_NAME_MAX")
-    for name in target.parts:
-        size = len(os.fsencode(name))
-        if size > longest_name:
-            shown = name if len(name) <= 32 else name[:32] + "..."
-            raise UsageError(f"{what}: the name {shown!r} is {size} bytes long; a file or "
-                             f"folder name may be at most {longest_name} bytes on its file system")
-    longest_path = os.pathconf(existing, "PC_PATH_MAX") - PATH_ROOM
-    size = len(os.fsencode(str(target)))
-    if size > longest_path:
-        raise UsageError(f"{what}: the path is {size} bytes long; it may be at most "
-                         f"{longest_path} bytes (the system's {longest_path + PATH_ROOM}, "
-                         f"less {PATH_ROOM} for the names made under it)")
-
-
 def check_tools(narrate: bool, voice: voices.VoiceEngine = voices.DEFAULT_VOICE) -> None:
     """The system tools the render needs (ffmpeg, and the voice's), checked once, up front."""
     if shutil.which("ffmpeg") is None:
@@ -189,11 +135,11 @@ def plan(chapter: Chapter, *, scenes: list[str], quality: str, settings: list[st
         raise UsageError(f"--jobs {jobs}: must be a whole number of 1 or more")
     parsed = parse_settings(chapter, settings)
     chosen = pick_scenes(chapter, scenes)
-    target = writable_dir(str(default_out) if out is None else out, "--out")
-    frames = writable_dir(keyframes, "--keyframes") if keyframes is not None else None
+    target = paths.writable_dir(str(default_out) if out is None else out, "--out")
+    frames = paths.writable_dir(keyframes, "--keyframes") if keyframes is not None else None
     speaker = pick_voice(voice) if narrate else voices.DEFAULT_VOICE
     check_tools(narrate, speaker)
-    writable_dir(str(paths.cache()), "the cache folder (EXPLAINER_CACHE)")
+    paths.writable_dir(str(paths.cache()), "the cache folder (EXPLAINER_CACHE)")
     bare = Plan(chapter, quality, parsed, narrate, chosen, {}, {}, jobs or os.cpu_count() or 1, {},
                 target, frames, speaker, layout=layout)
     # The cluster first: its workers warm up (Manim, the ledger) while this process speaks.
