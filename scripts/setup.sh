@@ -7,10 +7,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# ffmpeg and espeak-ng: the render's tools. python3-venv: `python3 -m venv` (ensurepip).
+# ffmpeg and espeak-ng: the render's tools. DejaVu: the font of the scenes and of the
+# burned-in captions. python3-venv: `python3 -m venv` (ensurepip).
 # pycairo and manimpango have no Linux wheels on PyPI, so pip compiles them: a C
 # compiler and C library headers, Python's headers, and Cairo and Pango with pkg-config.
-APT_PACKAGES=(ffmpeg espeak-ng python3-venv
+APT_PACKAGES=(ffmpeg espeak-ng python3-venv fonts-dejavu-core
               gcc libc6-dev python3-dev pkg-config libcairo2-dev libpango1.0-dev)
 # Test-only: a real browser and its WebDriver for the slide deck's browser test.
 TEST_APT_PACKAGES=(chromium chromium-driver)
