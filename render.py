@@ -33,10 +33,11 @@ SCENE_COMMANDS = (
      "For every scene (or the named ones): MP4 with and without narration, transparent WebM "
      "(VP9 alpha) and MOV (ProRes 4444), a looping GIF, a poster PNG and captions; plus "
      "deck.html, deck.pptx and index.json.", "out/slides/"),
-    ("shorts", "render every scene as a vertical 9:16 short with captions burned in",
+    ("shorts", "render every scene as a vertical 9:16 (or square) short with captions burned in",
      "For every scene (or the named ones): a vertical clip laid out for phones (1080x1920 at "
-     "publish, 480x854 at preview), at most 3 minutes a part, with captions burned in word by "
-     "word, SRT and WebVTT, a 1080x1920 JPEG cover, and shorts.json listing them.",
+     "publish, 480x854 at preview; --frame square: 1080x1080, 480x480, for feeds), at most 3 "
+     "minutes a part, with captions burned in word by word, SRT and WebVTT, a full-size JPEG "
+     "cover, and shorts.json listing them.",
      "out/shorts/"),
     ("sweep", "render scenes once for every combination of --set values",
      "Render the named scenes (at least one) for every combination of the values given with "
@@ -82,6 +83,10 @@ def _scene_options(parser: argparse.ArgumentParser, out: str) -> None:
         output.add_argument("--keyframes", metavar="DIR",
                             help="also save the last frame of every beat as PNG into DIR")
     if parser.prog.endswith("shorts"):
+        output.add_argument("--frame", choices=("tall", "square"), default="tall",
+                            help="tall 9:16 for phones (the default: 1080x1920 at publish) or "
+                                 "square 1:1 for feeds (1080x1080); square clips are named "
+                                 "SCENE-square.mp4")
         output.add_argument("--no-burn", action="store_true",
                             help="leave the captions out of the picture (SRT/VTT still written)")
     content = parser.add_argument_group("content")
@@ -160,7 +165,7 @@ def cmd_scenes(args: argparse.Namespace) -> int:
 
     output = {"render": lambda: video.BundleOutput(whole=not args.scenes),
               "slides": slides.SlidesOutput,
-              "shorts": lambda: shorts.ShortsOutput(burn=not args.no_burn),
+              "shorts": lambda: shorts.ShortsOutput(burn=not args.no_burn, frame=args.frame),
               "sweep": sweep.SweepOutput}[args.command]()
     return run.run(output, _request(args))
 

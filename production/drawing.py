@@ -23,11 +23,20 @@ QUALITIES: dict[str, tuple[int, int, int]] = {
 #: concat listing writes each segment as one ``file '...'`` line, unescaped).
 NOT_FOR_MANIM = frozenset("{}'\n\r")
 
+#: the frames a scene is drawn in: the wide (16:9) chapter, a tall (9:16) short, a square
+#: (1:1) post. Each scene says how it lays itself out in each (its frame_units).
+FRAMES = ("wide", "tall", "square")
+
+
 def frame_size(quality: str, layout: str = "wide") -> tuple[int, int, int]:
     """(width px, height px, frames per second) of ``quality`` in ``layout``: a tall
-    (9:16) frame is the wide one turned upright (preview 480x854, publish 1080x1920)."""
+    (9:16) frame is the wide one turned upright (preview 480x854, publish 1080x1920), a
+    square one is as wide as the wide one is tall (preview 480x480, publish 1080x1080)."""
     width, height, fps = QUALITIES[quality]
-    return (height, width, fps) if layout == "tall" else (width, height, fps)
+    if layout not in FRAMES:
+        raise ValueError(f"frame {layout!r}: must be one of {', '.join(FRAMES)}")
+    sizes = {"wide": (width, height), "tall": (height, width), "square": (height, height)}
+    return (*sizes[layout], fps)
 
 
 ENCODER_PRESETS = {"preview": "veryfast", "draft": "veryfast", "publish": "veryfast",

@@ -36,9 +36,10 @@ from manim import (
 )
 
 from scenes import style
+from scenes.frame import FRAMES, Frame, frame_named
 
-#: the frames a scene can be laid out for: the chapter's 16:9 and a short's 9:16
-LAYOUTS = ("wide", "tall")
+#: the frames a scene can be laid out for: the chapter's 16:9, a short's 9:16, a post's 1:1
+LAYOUTS = tuple(FRAMES)
 
 
 @dataclass
@@ -181,7 +182,8 @@ class ChapterScene(Scene):
     keyframe_dir: ClassVar[Path | None] = None
     #: when each mark's word starts, in seconds from its beat's start, by beat
     mark_times: ClassVar[dict[str, dict[str, float]] | None] = None
-    #: "wide" (16:9, the chapter) or "tall" (9:16, a short: see :meth:`area`)
+    #: the name of the frame it is drawn for: "wide" (16:9, the chapter), "tall" (9:16, a
+    #: short) or "square" (1:1, a post): see :meth:`frame`
     layout: ClassVar[str] = "wide"
 
     @classmethod
@@ -194,8 +196,7 @@ class ChapterScene(Scene):
         numbers (the chapter's ledger at the render's settings), beat lengths, mark
         times, key-frame folder and layout (3b1b's ``class KeyMap(QueryMap)`` pattern),
         so two renders in one process never see each other's."""
-        if layout not in LAYOUTS:
-            raise ValueError(f"layout {layout!r}: must be one of {', '.join(LAYOUTS)}")
+        frame_named(layout)  # a ValueError for a frame there is not
         return type(cls.__name__, (cls,), {
             "__module__": cls.__module__, "__qualname__": cls.__qualname__,
             "given_numbers": numbers, "durations": durations, "keyframe_dir": keyframe_dir,
@@ -203,6 +204,11 @@ class ChapterScene(Scene):
         })
 
     # ------------------------------------------------------------- layout
+    @classmethod
+    def frame(cls) -> Frame:
+        """The frame this scene is drawn for: its area, type scale and flow."""
+        return frame_named(cls.layout)
+
     @property
     def tall(self) -> bool:
         """Drawn for the tall 9:16 frame of a short: stack what stands side by side."""
@@ -212,24 +218,18 @@ class ChapterScene(Scene):
     def frame_units(layout: str) -> tuple[float, float] | None:
         """(width, height) in scene units of the frame for ``layout``; None for Manim's
         own (wide: 8 units tall)."""
-        return (style.TALL_WIDTH, style.TALL_HEIGHT) if layout == "tall" else None
+        return frame_named(layout).units()
 
     @classmethod
     def area(cls) -> tuple[float, float, float, float]:
-        """(left, right, bottom, top) in scene units: where the pictures may go. Wide:
-        the frame less its margin. Tall: the frame less its margin, the zones the phone
-        apps draw over (top 10 %, bottom 20 %) and the burned captions' band."""
-        half_w, half_h = config.frame_width / 2, config.frame_height / 2
-        if cls.layout == "tall":
-            return (-half_w + style.EDGE, half_w - style.EDGE,
-                    -half_h + style.SAFE_BOTTOM + style.CAPTION_BAND, half_h - style.SAFE_TOP)
-        return -half_w + style.EDGE, half_w - style.EDGE, -half_h + style.EDGE, half_h - style.EDGE
+        """(left, right, bottom, top) in scene units: where the pictures may go (see
+        :meth:`Frame.area`)."""
+        return cls.frame().area()
 
     @classmethod
     def centre(cls) -> np.ndarray:
         """The middle of :meth:`area` (the frame's centre when wide)."""
-        left, right, bottom, top = cls.area()
-        return np.array([(left + right) / 2, (bottom + top) / 2, 0.0])
+        return cls.frame().centre()
 
     def setup(self) -> None:
         self.camera.background_color = style.BACKGROUND
@@ -336,8 +336,8 @@ class ChapterScene(Scene):
         self.beat_log.append(BeatRecord(beat.name, beat.start, self.renderer.time))
         self.layout_problems.extend(layout_problems(
             self.mobjects, f"beat {beat.name!r}",
-            safe=self.area() if self.tall else None,
-            min_size=style.TALL_MIN_FONT_SIZE if self.tall else style.MIN_FONT_SIZE))
+            safe=self.area() if self.layout != "wide" else None,
+            min_size=self.frame().type.minimum))
         self.shown[beat.name] = [t.original_text for t in visible_texts(self.mobjects)]
         self._save_keyframe(beat.name)
         self._beat = None

@@ -62,9 +62,10 @@ def band(picture: np.ndarray) -> np.ndarray:
 
 def test_each_short_is_a_tall_h264_clip_with_sound(made):
     index = json.loads((made["burned"] / "shorts.json").read_text(encoding="utf-8"))
-    assert (index["width"], index["height"], index["fps"]) == (WIDTH, HEIGHT, FPS)
     assert [c["scene"] for c in index["clips"]] == SCENES
     for clip in index["clips"]:
+        assert (clip["frame"], clip["width"], clip["height"], clip["fps"]) == (
+            "tall", WIDTH, HEIGHT, FPS)
         assert clip["title"] and clip["description"] and clip["file"] == f"{clip['scene']}.mp4"
         with av.open(str(made["burned"] / clip["file"])) as container:
             v, a = container.streams.video[0], container.streams.audio[0]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import math
+from dataclasses import dataclass
 from typing import Any
 
 from production.timings import Word
@@ -21,8 +22,22 @@ PAUSE = 0.35  # a gap this long between words starts a new group
 HOLD = 0.4  # a group stays up this long after its last word, unless the next comes
 FONT = "DejaVu Sans"
 FONT_FILE = "DejaVuSans-Bold.ttf"  # what fontconfig gives libass for FONT in bold
-FONT_SIZE = 0.045  # of the frame's height (86 px at 1920)
 MARGIN = 0.08  # of the frame's width, each side: no letter is drawn nearer the edge
+
+
+@dataclass(frozen=True)
+class Band:
+    """Where a frame's captions go: their font size as a share of the frame's width, and
+    the bottom of their band (descenders included) as a share of its height, just above
+    the zone the apps draw over (scenes/frame.py keeps the band free of pictures)."""
+
+    font: float
+    bottom: float
+
+
+#: tall: 86 px at 1080x1920, 1.5 % above the bottom 20 %; square: 76 px at 1080x1080,
+#: just above the bottom 5 %
+BANDS = {"tall": Band(font=0.08, bottom=0.215), "square": Band(font=0.07, bottom=0.055)}
 SMALLEST = 0.5  # of the usual size: a long word is shrunk at most this far, then broken
 INK = "FFFFFF"  # the captions' white, and the spoken word's highlight (the weight colour)
 HIGHLIGHT = "FFD54A"
@@ -44,20 +59,19 @@ def groups(words: list[Word]) -> list[list[Word]]:
 
 
 def ass_script(passages: list[list[Word]], size: tuple[int, int], fps: int,
-               end: float) -> str:
+               end: float, frame: str = "tall") -> str:
     """The burned-in captions as an ASS script for a frame of ``size`` pixels: each group
     from its first word's onset, shown until its last word ends (held at most HOLD, never
     into the next group), the word being said in the highlight colour. Every change
     falls half a frame before the first frame at or after its moment, so each shows on
     exactly that frame (libass reads a frame's time in whole milliseconds, rounded down:
-    a change stamped on a frame's own time can miss it)."""
+    a change stamped on a frame's own time can miss it). ``frame`` ("tall" or "square")
+    says where the band is (:data:`BANDS`)."""
     width, height = size
-    font = round(height * FONT_SIZE)
+    font = round(width * BANDS[frame].font)
     outline = max(2, round(font * 0.09))
     margin = round(width * MARGIN)
-    # The band's bottom (descenders included) sits 1.5 % of the frame above the bottom
-    # safe zone (20 %).
-    margin_v = round(height * 0.215)
+    margin_v = round(height * BANDS[frame].bottom)
     lines = [
         "[Script Info]", "ScriptType: v4.00+", f"PlayResX: {width}", f"PlayResY: {height}",
         "WrapStyle: 0", "ScaledBorderAndShadow: yes", "",

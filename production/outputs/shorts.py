@@ -1,18 +1,23 @@
-"""Shorts: every scene as a vertical 9:16 clip for phones, with its captions burned in.
+"""Shorts: every scene as a vertical 9:16 clip for phones (or a 1:1 one for feeds), with
+its captions burned in.
 
 A short is its scene drawn in the tall layout (the scene's own 9:16 arrangement, cached
-like any scene under a key that names the layout), cut into parts of at most three
-minutes at beat boundaries (a beat longer than that at the end of a sentence inside it,
-see :func:`parts`), with:
+like any scene under a key that names the layout) or the square one, cut into parts of
+at most three minutes at beat boundaries (a beat longer than that at the end of a
+sentence inside it, see :func:`parts`), with:
 
 * captions burned in word by word (production/outputs/burned.py), timed from the voice's
   word timings; ``burn=False`` leaves them out;
 * its sound brought to the chapter's loudness (-14 LUFS, true peak <= -1 dBTP) with a
   half-second silent tail, the last frame held under it, so a looping player restarts
   cleanly;
-* SRT and WebVTT captions, a 1080x1920 JPEG cover (the scene's last beat, drawn at full
-  size whatever the quality), and an entry in shorts.json, which lists every short in
-  its folder (those of earlier runs too, as long as their files are there).
+* SRT and WebVTT captions, a JPEG cover (the scene's last beat, drawn at full size
+  whatever the quality: 1080x1920 tall, 1080x1080 square), and an entry in shorts.json
+  naming its frame, which lists every short in its folder (both frames, and those of
+  earlier runs too, as long as their files are there).
+
+Tall clips are named after their scene (SCENE.mp4, SCENE-part2.mp4), square ones carry
+the frame's name (SCENE-square.mp4), so both live in one folder.
 
 Each scene's finished shorts are cached under its scene key, so a second run only copies.
 """
@@ -40,10 +45,9 @@ from production.workers import Progress
 
 MAX_SECONDS = 180.0  # the longest a short may run (the apps' limit)
 TAIL = 0.5  # seconds of silence, the last frame held, at the end of every short
-COVER_SIZE = (1080, 1920)
+SHORT_FRAMES = ("tall", "square")  # the frames a short can be drawn in, the default first
 LISTING = "shorts.json"  # the list of shorts, in a cache entry and in the output folder
 VARIANT = "-shorts"  # the cache variant holding a scene's finished shorts
-VARIANTS[VARIANT] = VARIANTS[VARIANT + "-burned"] = (__name__,)
 
 
 @dataclass(frozen=True)
@@ -108,14 +112,20 @@ def heard_in(part: Part, passages: list[list[Word]]) -> list[list[Word]]:
 # ----------------------------------------------------------------- making the files
 
 
-def clip_name(scene: str, part: Part) -> str:
-    return scene if part.count == 1 else f"{scene}-part{part.index}"
+def clip_name(scene: str, part: Part, frame: str = "tall") -> str:
+    name = scene if frame == "tall" else f"{scene}-{frame}"
+    return name if part.count == 1 else f"{name}-part{part.index}"
 
 
-def make_part(result: SceneOutput, part: Part, quality: str, burn: bool, folder: Path) -> dict:
+def cover_name(scene: str, frame: str = "tall") -> str:
+    return f"{scene}.jpg" if frame == "tall" else f"{scene}-{frame}.jpg"
+
+
+def make_part(result: SceneOutput, part: Part, quality: str, burn: bool, folder: Path,
+              frame: str = "tall") -> dict:
     """One short into ``folder``: NAME.mp4 (captions burned in unless not ``burn``),
     NAME.srt and NAME.vtt. Returns its entry for shorts.json (less the cover)."""
-    name = clip_name(result.name, part)
+    name = clip_name(result.name, part, frame)
     length = part.end - part.start
     heard = heard_in(part, timed_passages(result.passages, result.beat_starts))
     with tempfile.TemporaryDirectory(dir=folder, prefix=".part-") as scratch:
@@ -127,10 +137,11 @@ def make_part(result: SceneOutput, part: Part, quality: str, burn: bool, folder:
         else:  # no speech to level by: the sound stays as mixed (silence stays silent)
             (work / "raw.wav").rename(work / "sound.wav")
             loudness = soundtrack.measure(work / "sound.wav")
-        width, height, fps = frame_size(quality, "tall")
+        width, height, fps = frame_size(quality, frame)
         video = f"tpad=stop_mode=clone:stop_duration={TAIL}"
         if burn and heard:
-            (work / "words.ass").write_text(ass_script(heard, (width, height), fps, length),
+            (work / "words.ass").write_text(ass_script(heard, (width, height), fps, length,
+                                                                   frame),
                                             encoding="utf-8")
             video = f"ass=words.ass,{video}"
         options = encoder_options(quality)
@@ -146,7 +157,7 @@ def make_part(result: SceneOutput, part: Part, quality: str, burn: bool, folder:
     if cues:
         (folder / f"{name}.srt").write_text(captions.to_srt(cues), encoding="utf-8")
         (folder / f"{name}.vtt").write_text(captions.to_vtt(cues), encoding="utf-8")
-    return {"name": name, "part": part.index, "parts": part.count,
+    return {"name": name, "frame": frame, "part": part.index, "parts": part.count,
             "seconds": round(length + TAIL, 3), "beats": list(part.beats),
             "words": [[w.text, round(w.start, 3), round(w.end, 3)]
                       for passage in heard for w in passage],
@@ -154,9 +165,10 @@ def make_part(result: SceneOutput, part: Part, quality: str, burn: bool, folder:
             "loudness": loudness.figures()}
 
 
-def cover_job(chapter: Any, name: str, settings: dict[str, Any]) -> tuple[bytes, int]:
-    """Worker (local or a cluster's): the scene's last beat, drawn tall at 1080x1920, as
-    the bytes of a JPEG."""
+def cover_job(chapter: Any, name: str, settings: dict[str, Any], frame: str = "tall"
+              ) -> tuple[bytes, int]:
+    """Worker (local or a cluster's): the scene's last beat, drawn in ``frame`` at publish
+    size (1080x1920 tall, 1080x1080 square), as the bytes of a JPEG."""
     from PIL import Image
 
     from production.drawing import construct_scene
@@ -166,7 +178,7 @@ def cover_job(chapter: Any, name: str, settings: dict[str, Any]) -> tuple[bytes,
     with tempfile.TemporaryDirectory() as media:
         frames = Path(media) / "frames"
         construct_scene(chapter, scene_class, "publish", settings, Path(media), video=False,
-                        keyframes=frames, layout="tall")
+                        keyframes=frames, layout=frame)
         picture, = frames.glob(f"{name}-*-{last}.png")
         jpeg = io.BytesIO()
         Image.open(picture).convert("RGB").save(jpeg, "JPEG", quality=90)
@@ -176,34 +188,36 @@ def cover_job(chapter: Any, name: str, settings: dict[str, Any]) -> tuple[bytes,
 # ----------------------------------------------------------------- the command
 
 
-def publish(plan: Plan, burn: bool) -> tuple[str, list[int]]:
+def publish(plan: Plan, burn: bool, frame: str = "tall") -> tuple[str, list[int]]:
     """Every chosen scene's shorts into plan.out, with shorts.json; returns the line to
-    print and the scene workers' peak memory. The scenes are drawn tall (or taken from
-    the cache), then cut, captioned and levelled; finished shorts are kept in the cache."""
+    print and the scene workers' peak memory. The scenes are drawn in ``frame`` (or taken
+    from the cache), then cut, captioned and levelled; finished shorts are kept in the
+    cache."""
     results, peaks = ensure_scenes(plan)
-    todo = [sc.__name__ for sc in plan.chosen
-            if stored(plan.entry(sc.__name__, variant(burn))) is None]
+    kind = variant(burn, frame)
+    todo = [sc.__name__ for sc in plan.chosen if stored(plan.entry(sc.__name__, kind)) is None]
     with tempfile.TemporaryDirectory(dir=cache.scenes_dir(), prefix=".covers-") as drawn:
-        covers = _covers(plan, todo, Path(drawn))
+        covers = _covers(plan, todo, Path(drawn), frame)
         progress = Progress(len(todo))
         progress.start()
         try:
             for name in todo:
                 progress.update([name])
-                _build(plan, results[name], burn, covers[name],
-                       plan.entry(name, variant(burn)))
+                _build(plan, results[name], burn, covers[name], plan.entry(name, kind),
+                       frame)
                 progress.update([], 1)
         finally:
             progress.close()
-    width, height, fps = frame_size(plan.quality, "tall")
+    width, height, fps = frame_size(plan.quality, frame)
     clips = []
     for sc in plan.chosen:
-        entry = plan.entry(sc.__name__, variant(burn))
+        entry = plan.entry(sc.__name__, kind)
         made = stored(entry)
         if made is None:
             raise RuntimeError(f"the shorts of {sc.__name__} did not read back from {entry}")
         for clip in made:
-            written = [f"{clip['name']}.mp4", f"{sc.__name__}.jpg"] + (
+            cover = cover_name(sc.__name__, frame)
+            written = [f"{clip['name']}.mp4", cover] + (
                 [f"{clip['name']}.srt", f"{clip['name']}.vtt"] if clip["captions"] else [])
             for f in written:
                 files.publish(entry / f, plan.out / f)
@@ -211,19 +225,18 @@ def publish(plan: Plan, burn: bool) -> tuple[str, list[int]]:
                                 if clip["parts"] > 1 else "")
             clips.append({"scene": sc.__name__, "title": title,
                           "description": describe(results[sc.__name__]),
-                          "file": f"{clip['name']}.mp4", "cover": f"{sc.__name__}.jpg",
+                          "file": f"{clip['name']}.mp4", "cover": cover,
                           **{k: v for k, v in clip.items() if k != "name"},
                           **({"srt": f"{clip['name']}.srt", "vtt": f"{clip['name']}.vtt"}
                              if clip["captions"] else {}),
-                          "quality": plan.quality, "width": width, "height": height,
-                          "fps": fps})
+                          "frame": frame, "quality": plan.quality, "width": width,
+                          "height": height, "fps": fps})
     every, stale = listed(plan.out, clips, [sc.__name__ for sc in plan.chapter.scenes])
     for scene, names in stale.items():
         print(f"render.py: warning: {', '.join(names)} in {plan.out}: from an earlier run of "
               f"{scene}, not made this time; still listed in shorts.json (delete the files "
               "and run again to unlist them)", file=sys.stderr)
-    index = {"chapter": plan.chapter.title, "quality": plan.quality, "width": width,
-             "height": height, "fps": fps, "clips": every}
+    index = {"chapter": plan.chapter.title, "clips": every}
     files.write_text(plan.out / LISTING,
                      json.dumps(index, indent=1, ensure_ascii=False, allow_nan=False) + "\n")
     seconds = sum(c["seconds"] for c in clips)
@@ -309,17 +322,23 @@ def describe(result: SceneOutput) -> str:
     return first if len(first) <= 150 else first[:149].rsplit(" ", 1)[0] + "…"
 
 
-def variant(burn: bool) -> str:
-    """The cache variant of a scene's finished shorts, with or without burned captions."""
-    return VARIANT + ("-burned" if burn else "")
+def variant(burn: bool, frame: str = "tall") -> str:
+    """The cache variant of a scene's finished shorts in ``frame``, with or without burned
+    captions."""
+    return VARIANT + ("" if frame == "tall" else f"-{frame}") + ("-burned" if burn else "")
 
 
-def _covers(plan: Plan, names: list[str], folder: Path) -> dict[str, Path]:
+for _frame in SHORT_FRAMES:
+    for _burn in (False, True):
+        VARIANTS[variant(_burn, _frame)] = (__name__,)
+
+
+def _covers(plan: Plan, names: list[str], folder: Path, frame: str) -> dict[str, Path]:
     """Each scene's cover, drawn in worker processes into ``folder``."""
     if not names:
         return {}
-    targets = {name: folder / f"{name}.jpg" for name in names}
-    jobs = [(f"{name} (cover)", cover_job, (plan.chapter, name, plan.settings))
+    targets = {name: folder / cover_name(name, frame) for name in names}
+    jobs = [(f"{name} (cover)", cover_job, (plan.chapter, name, plan.settings, frame))
             for name in names]
     pictures, _ = dispatch(plan, jobs)
     for name in names:
@@ -327,35 +346,39 @@ def _covers(plan: Plan, names: list[str], folder: Path) -> dict[str, Path]:
     return targets
 
 
-def _build(plan: Plan, result: SceneOutput, burn: bool, cover: Path, entry: Path) -> None:
+def _build(plan: Plan, result: SceneOutput, burn: bool, cover: Path, entry: Path,
+           frame: str) -> None:
     """A scene's shorts, cover and list into the cache entry."""
     beats = [(b, result.beat_starts[b], later) for b, later in zip(
         result.beat_starts, [*list(result.beat_starts.values())[1:], result.seconds])]
     said = pauses(timed_passages(result.passages, result.beat_starts))
     with building(entry) as work:
-        made = [make_part(result, part, plan.quality, burn, work)
+        made = [make_part(result, part, plan.quality, burn, work, frame)
                 for part in parts(beats, result.seconds, pauses=said)]
-        shutil.move(cover, work / f"{result.name}.jpg")
+        shutil.move(cover, work / cover_name(result.name, frame))
         (work / LISTING).write_text(json.dumps(made, indent=1, allow_nan=False),
                                     encoding="utf-8")
         store(work, entry, {"name": result.name, "clips": len(made)})
 
 
 class ShortsOutput(Output):
-    """`render.py shorts`: every chosen scene drawn tall, cut, captioned (burned in unless
-    ``burn`` is false) and levelled, with covers and shorts.json, into out/shorts/."""
+    """`render.py shorts`: every chosen scene drawn in ``frame`` (tall or square), cut,
+    captioned (burned in unless ``burn`` is false) and levelled, with covers and
+    shorts.json, into out/shorts/."""
 
     folder = "shorts"
-    layout = "tall"
 
-    def __init__(self, burn: bool) -> None:
+    def __init__(self, burn: bool, frame: str = "tall") -> None:
         self.burn = burn
-        self.variants = ("", variant(burn))
+        self.layout = frame
+        self.variants = ("", variant(burn, frame))
 
     def dry_run(self, plan: Plan) -> list[str]:
-        width, height, fps = frame_size(plan.quality, "tall")
-        return [f"{'cached' if plan.stored[sc.__name__] else 'render'} {sc.__name__} tall at "
-                f"{width}x{height}, {fps} fps -> {plan.out / (sc.__name__ + '.mp4')}"
+        width, height, fps = frame_size(plan.quality, self.layout)
+        single = Part(1, 1, 0.0, 0.0, ())
+        return [f"{'cached' if plan.stored[sc.__name__] else 'render'} {sc.__name__} "
+                f"{self.layout} at {width}x{height}, {fps} fps -> "
+                f"{plan.out / (clip_name(sc.__name__, single, self.layout) + '.mp4')}"
                 for sc in plan.chosen]
 
     def space(self, plan: Plan) -> dict[str, int]:
@@ -364,5 +387,5 @@ class ShortsOutput(Output):
                            cache=space.picture(plan.quality, total))
 
     def make(self, plan: Plan) -> Made:
-        line, peaks = publish(plan, burn=self.burn)
+        line, peaks = publish(plan, burn=self.burn, frame=self.layout)
         return Made(peaks, len(plan.chosen), [line])

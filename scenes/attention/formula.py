@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from manim import (
     DL,
     DOWN,
@@ -38,6 +36,7 @@ from scenes.components.markup_formula import (
     on_line,
 )
 from scenes.components.number_column import NumberColumn
+from scenes.lines import balanced_lines
 from scenes.numbers import decimal, setting
 
 EQUALS_Y = 1.3  # both formulas put their "=" on this height (scene units)
@@ -60,27 +59,6 @@ def vector_row(values, color, size: int = style.SMALL, box: float = VECTOR_BOX) 
     return NumberColumn([decimal(x) for x in values], color, size,
                         box_width=box, row_step=box, direction=RIGHT,
                         box_height=style.CELL, fill_opacity=0.15)
-
-
-def balanced_lines(text: str, size: int, width: float) -> list[str]:
-    """``text`` on as few lines as fit ``width`` (scene units) at ``size``, broken where
-    the longest line comes out shortest (so no word is left alone on the last line)."""
-    items = text.split()
-    widths: dict[tuple[int, int], float] = {}
-
-    def measure(i: int, j: int) -> float:
-        if (i, j) not in widths:
-            widths[i, j] = words(" ".join(items[i:j]), size).width
-        return widths[i, j]
-
-    for count in range(1, len(items) + 1):
-        best = min(combinations(range(1, len(items)), count - 1),
-                   key=lambda cuts: max(measure(i, j) for i, j in
-                                        zip((0, *cuts), (*cuts, len(items)))))
-        bounds = list(zip((0, *best), (*best, len(items))))
-        if max(measure(i, j) for i, j in bounds) <= width:
-            break
-    return [" ".join(items[i:j]) for i, j in bounds]
 
 
 def last_equals(line):

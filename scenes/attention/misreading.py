@@ -22,7 +22,6 @@ from manim import (
 )
 
 from scenes import style
-from scenes.attention.potions import centred_lines, fit_lines
 from scenes.base import (
     ChapterScene,
     align_baselines,
@@ -32,6 +31,7 @@ from scenes.base import (
     word_row,
     words,
 )
+from scenes.lines import wrapped
 
 BAR_HEIGHT = 2.4  # scene units for a share of 1.0
 #: tall: the length of a bar for a share of 1.0, and from one word's line to the next
@@ -51,7 +51,7 @@ class TheMisreading(ChapterScene):
         if not self.tall:
             return words(text, size, color)
         left, right, _, _ = self.area()
-        return centred_lines(fit_lines(text.split(" "), size, right - left), size, color)
+        return wrapped(text, size, right - left, color)
 
     def _at_top(self, m):
         """``m`` at the top of the picture: the frame's edge, or tall, the picture area's."""

@@ -19,16 +19,10 @@ from manim import (
 
 from scenes import style
 from scenes.base import ChapterScene, stack_lines, word_row, words
+from scenes.lines import centred_lines
 
 INPUT_WORDS = ("the", "cat", "sat", "on", "the", "mat")
 OUTPUT_WORDS = ("le", "chat", "était", "assis", "sur", "le", "tapis")
-
-
-def centred_lines(lines: tuple[str, ...], size: int, color=style.INK) -> VGroup:
-    """Lines of text one under another, each centred, their baselines evenly spaced
-    (a long line wrapped for the tall frame)."""
-    return stack_lines([words(line, size, color) for line in lines], size / 60,
-                       aligned_edge=ORIGIN)
 
 
 class TitleCard(ChapterScene):

@@ -13,9 +13,6 @@ stands side by side on the wide frame is stacked (see TallShelf).
 
 from __future__ import annotations
 
-import itertools
-import re
-
 import numpy as np
 from manim import (
     DOWN,
@@ -52,6 +49,7 @@ from scenes.base import (
 )
 from scenes.components.bar_list import BarList, swap_in_group
 from scenes.components.bottle import Bottle, Flask, Tag
+from scenes.lines import balanced_lines, centred_lines, two_lines
 from scenes.numbers import decimal, percent, setting
 
 #: the ingredients the story follows: what "lies" means in this sentence, and
@@ -96,15 +94,6 @@ TALL_SMALL_FLASK = 0.35
 # ------------------------------------------------------------------ formatting
 
 
-def two_lines(text: str) -> list[str]:
-    """A label broken at the space nearest its middle (a tag is narrow)."""
-    spaces = [i for i, c in enumerate(text) if c == " "]
-    if not spaces:
-        return [text]
-    cut = min(spaces, key=lambda i: abs(i - len(text) / 2))
-    return [text[:cut], text[cut + 1:]]
-
-
 def shown_ingredients(mix: dict[str, float]) -> list[str]:
     """The ingredients a bar list shows: the largest few, then the tracked ones."""
     names = sorted(mix, key=lambda name: -mix[name])[:TOP]
@@ -117,57 +106,13 @@ def written_next(last_word: str, predicted: str) -> str:
     return f"\u2026 {last_word} {tint(f'<b>{predicted}</b>', style.GOOD)}"
 
 
-def breakable(text: str) -> list[str]:
-    """The words of Pango markup, split at spaces outside its tags: a tag and what it
-    encloses stay in one piece, so every piece is markup of its own."""
-    pieces: list[str] = []
-    for word in text.split(" "):
-        if pieces and _open(pieces[-1]):
-            pieces[-1] += " " + word
-        else:
-            pieces.append(word)
-    return pieces
-
-
-def _open(piece: str) -> bool:
-    """Inside a tag, or between a tag and its end."""
-    if piece.count("<") != piece.count(">"):
-        return True
-    return len(re.findall(r"<[^/][^>]*>", piece)) > len(re.findall(r"</[^>]*>", piece))
-
-
-def fit_lines(pieces: list[str], size: int, width: float, *, rich: bool = False,
-              sep: str = " ") -> list[str]:
-    """``pieces`` joined by ``sep`` into as few lines as fit in ``width`` at ``size``,
-    broken where the longest line comes out shortest (``rich``: Pango markup)."""
-    make = markup if rich else words
-    widths = [make(p, size).width for p in pieces]
-    gap = make(f"x{sep}x", size).width - 2 * make("x", size).width
-    for count in range(1, len(pieces) + 1):
-        longest, bounds = min(
-            (max(sum(widths[a:b]) + gap * (b - a - 1) for a, b in zip(cut, cut[1:])), cut)
-            for cut in ((0, *inner, len(pieces))
-                        for inner in itertools.combinations(range(1, len(pieces)), count - 1)))
-        if longest <= width:
-            break
-    return [sep.join(pieces[a:b]) for a, b in zip(bounds, bounds[1:])]
-
-
-def centred_lines(lines: list[str], size: int, color=style.INK, *, rich: bool = False) -> VGroup:
-    """Lines of text (``rich``: Pango markup), each centred under the one before, their
-    baselines evenly apart; the first baseline is at y = 0 (place the group afterwards)."""
-    make = markup if rich else words
-    return stack_lines([make(line, size, color) for line in lines], size / 60,
-                       aligned_edge=ORIGIN)
-
-
 def heading(text: str, scene: ChapterScene) -> Mobject:
     """A scene heading (Pango markup) at the top of the picture; tall, in smaller type on
     as many lines as it needs."""
     if not scene.tall:
         return markup(text, style.HEADING).to_edge(UP, buff=style.EDGE)
     left, right, _, top = scene.area()
-    lines = fit_lines(breakable(text), TALL_HEADING, right - left, rich=True)
+    lines = balanced_lines(text, TALL_HEADING, right - left, rich=True)
     return centred_lines(lines, TALL_HEADING, rich=True).set_x(scene.centre()[0]).set_y(top, UP)
 
 
@@ -352,7 +297,7 @@ class PotionMixing(ChapterScene):
         parts = [f"{ingredients[i]} {percent(inside[i], small=True)}" for i in contents]
         if tall:  # the ingredients on as few lines as fit, under the opening
             potion_line = centred_lines(
-                [opening, *fit_lines(parts, fine, right_edge - left_edge, rich=True,
+                [opening, *balanced_lines(parts, fine, right_edge - left_edge, rich=True,
                                      sep="  \u00b7  ")], fine, rich=True)
             potion_line.set_x(centre_x).set_y(shelf.lower - 0.3, UP)
         else:
