@@ -1,6 +1,6 @@
-"""Every scene laid out for a short's tall 9:16 frame: the same layout checks as the
-chapter at the end of every beat (inside the frame, no overlap, no text under the size a
-phone needs), plus the safe zones: nothing in the top 10 % or the bottom 20 % where the
+"""Every scene laid out for a short's tall 9:16 frame and a post's square 1:1 one: the
+same layout checks as the chapter at the end of every beat (inside the frame, no
+overlap, no text under the size a phone needs), plus the safe zones: nothing where the
 apps draw their buttons, nor in the band the captions are burned into."""
 
 from __future__ import annotations
@@ -12,19 +12,23 @@ from scenes import style
 from scenes.attention.chapter import CHAPTER
 from scenes.base import layout_problems, unsafe, words
 
+SHORT_FRAMES = ("tall", "square")
 
+
+@pytest.mark.parametrize("frame", SHORT_FRAMES)
 @pytest.mark.parametrize("name", [s.__name__ for s in CHAPTER.scenes])
-def test_every_beat_fits_the_tall_frame(build_scene, name):
-    scene = build_scene(name, layout="tall")
+def test_every_beat_fits_the_frame(build_scene, name, frame):
+    scene = build_scene(name, layout=frame)
     assert scene.layout_problems == []
     assert [b.name for b in scene.beat_log] == list(scene.beat_seconds)
     assert scene.timing_problems == []
 
 
+@pytest.mark.parametrize("frame", SHORT_FRAMES)
 @pytest.mark.parametrize("name", [s.__name__ for s in CHAPTER.scenes])
-def test_the_tall_layout_shows_the_same_words_and_numbers(build_scene, name):
-    """One scene, two layouts: every number the wide frame shows is shown tall too."""
-    wide, tall = build_scene(name), build_scene(name, layout="tall")
+def test_every_frame_shows_the_same_numbers(build_scene, name, frame):
+    """One scene, three frames: every number the wide frame shows is shown in the others."""
+    wide, tall = build_scene(name), build_scene(name, layout=frame)
     numbers = {beat: sorted(w for t in texts for w in t.split() if any(c.isdigit() for c in w))
                for beat, texts in wide.shown.items()}
     assert {beat: sorted(w for t in texts for w in t.split() if any(c.isdigit() for c in w))

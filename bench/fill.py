@@ -1,0 +1,130 @@
+"""How much of the frame the pictures fill: prints figures, asserts nothing.
+
+Renders the chapter at preview quality (wide: `render.py render`; tall or square:
+`render.py shorts --frame F --no-burn`, so captions do not count as pictures), samples
+every clip every few seconds, and measures the box around everything drawn (pixels that
+differ from the background). It prints, per frame kind, the median and the tenth
+percentile of that box's area as a share of the room the pictures may take: the whole
+frame when wide; tall and square, the area between the top zone the apps draw over and
+the band kept for the captions (scenes/frame.py). Also the scenes with the emptiest
+samples, to say where to look.
+
+    .venv/bin/python bench/fill.py [--frame wide tall square] [--every 3] [--out DIR]
+
+With --out, the renders go into DIR (and are reused when they are there: --reuse).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import av
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from core import palette  # noqa: E402
+from scenes.frame import FRAMES  # noqa: E402
+
+THRESHOLD = 40  # an RGB channel this far from the background's is drawn
+SPECKS = 3  # rows or columns with fewer drawn pixels than this are noise (antialiasing)
+
+
+def render(frame: str, out: Path) -> list[Path]:
+    """The chapter's clips in ``frame`` at preview quality, rendered into ``out``."""
+    if frame == "wide":
+        args = ["render", "--quality", "preview", "--out", str(out)]
+    else:
+        args = ["shorts", "--frame", frame, "--no-burn", "--quality", "preview",
+                "--out", str(out)]
+    run = subprocess.run([sys.executable, "render.py", *args], cwd=ROOT, text=True,
+                         capture_output=True)
+    if run.returncode != 0:
+        sys.exit(f"fill: render.py {' '.join(args)} failed:\n{run.stderr[-2000:]}")
+    return clips(frame, out)
+
+
+def clips(frame: str, out: Path) -> list[Path]:
+    if frame == "wide":
+        return [out / "chapter.mp4"]
+    listing = json.loads((out / "shorts.json").read_text(encoding="utf-8"))
+    return [out / c["file"] for c in listing["clips"] if c.get("frame", "tall") == frame]
+
+
+def room(frame: str, width: int, height: int) -> tuple[int, int, int, int]:
+    """(left, right, top, bottom) in pixels of the room the pictures may take."""
+    f = FRAMES[frame]
+    if frame == "wide":
+        return 0, width, 0, height
+    per_unit = height / f.height
+    _, _, bottom, top = f.area()
+    return 0, width, round((f.height / 2 - top) * per_unit), round((f.height / 2 - bottom)
+                                                                     * per_unit)
+
+
+def samples(path: Path, every: float):
+    """(seconds, RGB picture) every ``every`` seconds of the clip."""
+    with av.open(str(path)) as container:
+        stream = container.streams.video[0]
+        due = every / 2
+        for picture in container.decode(stream):
+            if picture.time is not None and picture.time >= due:
+                yield picture.time, picture.to_ndarray(format="rgb24")
+                due += every
+
+
+def filled(picture: np.ndarray, box: tuple[int, int, int, int]) -> float:
+    """The share of ``box`` covered by the box around everything drawn inside it."""
+    left, right, top, bottom = box
+    background = np.array([int(palette.BACKGROUND[i:i + 2], 16) for i in (1, 3, 5)])
+    part = picture[top:bottom, left:right].astype(int)
+    drawn = np.abs(part - background).max(axis=2) > THRESHOLD
+    rows = np.nonzero(drawn.sum(axis=1) >= SPECKS)[0]
+    columns = np.nonzero(drawn.sum(axis=0) >= SPECKS)[0]
+    if len(rows) == 0 or len(columns) == 0:
+        return 0.0
+    area = (rows[-1] - rows[0] + 1) * (columns[-1] - columns[0] + 1)
+    return area / ((bottom - top) * (right - left))
+
+
+def measure(frame: str, paths: list[Path], every: float) -> list[tuple[str, float, float]]:
+    found = []
+    for path in paths:
+        for seconds, picture in samples(path, every):
+            height, width = picture.shape[:2]
+            found.append((path.stem, seconds, filled(picture, room(frame, width, height))))
+    return found
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--frame", nargs="+", choices=list(FRAMES), default=["wide", "tall"])
+    parser.add_argument("--every", type=float, default=3.0, help="seconds between samples")
+    parser.add_argument("--out", type=Path, help="render into DIR/FRAME (kept)")
+    parser.add_argument("--reuse", action="store_true",
+                        help="measure what is in --out without rendering again")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as scratch:
+        base = args.out or Path(scratch)
+        for frame in args.frame:
+            out = base / frame
+            paths = clips(frame, out) if args.reuse else render(frame, out)
+            found = measure(frame, paths, args.every)
+            shares = np.array([share for _, _, share in found])
+            print(f"{frame}: {len(shares)} samples every {args.every:g} s; filled: median "
+                  f"{np.median(shares):.0%}, tenth percentile {np.percentile(shares, 10):.0%}, "
+                  f"least {shares.min():.0%}")
+            emptiest = sorted(found, key=lambda f: f[2])[:5]
+            print("  emptiest: " + ", ".join(f"{name} at {seconds:.0f} s ({share:.0%})"
+                                            for name, seconds, share in emptiest))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
