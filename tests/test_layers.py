@@ -88,3 +88,40 @@ def test_core_never_imports_manim():
          "core.seq2seq, core.potion; print('manim' in sys.modules)"],
         cwd=ROOT, capture_output=True, text=True, check=True)
     assert check.stdout.strip() == "False"
+
+
+#: the most code lines in scenes/ that ask which frame they are drawn for
+MAX_FRAME_BRANCHES = 30
+_FRAME_NAMES = {"tall", "across", "flow"}
+_FRAME_STRINGS = {"'tall'", '"tall"', "'square'", '"square"', "'wide'", '"wide"'}
+
+
+def frame_branches(path: Path) -> list[int]:
+    """The code lines (comments and docstrings aside) of ``path`` that ask which frame
+    the scene is drawn for: ``tall``, ``across``, ``flow``, a ``TALL_...`` constant, or a
+    frame's name in quotes."""
+    import io
+    import tokenize
+
+    lines = set()
+    for token in tokenize.generate_tokens(io.StringIO(path.read_text("utf-8")).readline):
+        if (token.type == tokenize.NAME and (token.string in _FRAME_NAMES
+                                             or token.string.startswith("TALL_"))) \
+                or (token.type == tokenize.STRING and token.string in _FRAME_STRINGS):
+            lines.add(token.start[0])
+    return sorted(lines)
+
+
+def test_scenes_are_written_once_for_every_frame():
+    """A scene builds its parts, lays them out for the frame it is given and animates
+    them in one construct: few lines anywhere in scenes/ branch on the frame."""
+    counts = {str(p.relative_to(ROOT)): len(frame_branches(p))
+              for p in sorted((ROOT / "scenes").rglob("*.py")) if p.name != "frame.py"}
+    assert sum(counts.values()) <= MAX_FRAME_BRANCHES, {p: n for p, n in counts.items() if n}
+
+
+def test_a_branch_on_the_frame_is_found_and_a_comment_is_not(tmp_path):
+    source = tmp_path / "s.py"
+    source.write_text('"""drawn tall"""\n# tall\nif self.tall:\n    x = TALL_GAP\n'
+                      'y = "tall frame"\nif frame.name == "square":\n    pass\n')
+    assert frame_branches(source) == [3, 4, 6]
