@@ -249,6 +249,7 @@ SECTIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "potion": _potion,
     "assembly": _assembly,
     "misreading": _misreading,
+    "end_card": lambda s: {},
 }
 
 

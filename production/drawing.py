@@ -60,7 +60,7 @@ def construct_scene(chapter: Any, scene_class: Any, quality: str,
                     transparent: bool = False,
                     durations: dict[str, float] | None = None,
                     mark_times: dict[str, dict[str, float]] | None = None,
-                    layout: str = "wide") -> Any:
+                    layout: str = "wide", credits: dict[str, str] | None = None) -> Any:
     """Run one scene of ``chapter`` under Manim at ``quality``; returns the finished Scene.
 
     The scene is drawn as this render decides (``settings``, beat lengths
@@ -69,8 +69,9 @@ def construct_scene(chapter: Any, scene_class: Any, quality: str,
     ``video`` False nothing is encoded: animations are skipped to their end states,
     which is enough to check layout, timing and key frames. With ``transparent`` the
     background is see-through and Manim writes lossless QuickTime Animation with
-    alpha (the source of the slides' alpha clips). ``layout`` "tall" draws the scene's
-    9:16 arrangement for a short, in a frame 8 scene units wide.
+    alpha (the source of the slides' alpha clips). ``layout`` "tall" or "square" draws
+    the scene's arrangement for that frame (8 scene units wide). ``credits`` is what an
+    end card credits (production.voices.credits for the voice the render speaks with).
     """
     from manim import tempconfig
 
@@ -100,7 +101,8 @@ def construct_scene(chapter: Any, scene_class: Any, quality: str,
                                          {**scene_class.beat_seconds, **(durations or {})})
     drawn = scene_class.made_for(numbers=script.numbers_of(chapter, scene_class, settings),
                                  durations=durations,
-                                 keyframe_dir=keyframes, mark_times=mark_times, layout=layout)
+                                 keyframe_dir=keyframes, mark_times=mark_times, layout=layout,
+                                 credits=credits)
     with manim_folder(media_dir) as seen:
         with tempconfig({**options, "media_dir": str(seen)}):
             scene = drawn(renderer=_renderer()) if video and not transparent else drawn()

@@ -182,6 +182,9 @@ class ChapterScene(Scene):
     keyframe_dir: ClassVar[Path | None] = None
     #: when each mark's word starts, in seconds from its beat's start, by beat
     mark_times: ClassVar[dict[str, dict[str, float]] | None] = None
+    #: what an end card credits: the voice the render spoke with ("voice"), its licence
+    #: ("licence") and the tools that made it ("tools")
+    given_credits: ClassVar[dict[str, str] | None] = None
     #: the name of the frame it is drawn for: "wide" (16:9, the chapter), "tall" (9:16, a
     #: short) or "square" (1:1, a post): see :meth:`frame`
     layout: ClassVar[str] = "wide"
@@ -191,16 +194,17 @@ class ChapterScene(Scene):
                  durations: dict[str, float] | None = None,
                  keyframe_dir: Path | None = None,
                  mark_times: dict[str, dict[str, float]] | None = None,
-                 layout: str = "wide") -> type[ChapterScene]:
+                 layout: str = "wide",
+                 credits: dict[str, str] | None = None) -> type[ChapterScene]:
         """This scene as one render draws it: a subclass carrying its ledger section's
         numbers (the chapter's ledger at the render's settings), beat lengths, mark
-        times, key-frame folder and layout (3b1b's ``class KeyMap(QueryMap)`` pattern),
+        times, key-frame folder, layout and credits (3b1b's ``class KeyMap(QueryMap)`` pattern),
         so two renders in one process never see each other's."""
         frame_named(layout)  # a ValueError for a frame there is not
         return type(cls.__name__, (cls,), {
             "__module__": cls.__module__, "__qualname__": cls.__qualname__,
             "given_numbers": numbers, "durations": durations, "keyframe_dir": keyframe_dir,
-            "mark_times": mark_times, "layout": layout,
+            "mark_times": mark_times, "layout": layout, "given_credits": credits,
         })
 
     # ------------------------------------------------------------- layout

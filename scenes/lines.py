@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
-from manim import ORIGIN, VGroup
+from manim import ORIGIN, Mobject, VGroup
 
 from scenes import style
 from scenes.base import markup, stack_lines, words
@@ -96,4 +97,18 @@ def wrapped(text: str, size: int, width: float, color=style.INK, *, rich: bool =
                          rich=rich, step=step)
 
 
-__all__ = ["balanced_lines", "breakable", "centred_lines", "text_width", "two_lines", "wrapped"]
+def largest_that_fits(make: Callable[[int], Mobject], sizes: Iterable[int],
+                      room: tuple[float, float]) -> Mobject:
+    """``make(size)`` at the first of ``sizes`` (a type scale's, largest first) at which
+    it fits ``room`` (width, height); the last size if none does. Text is set at a size
+    of the scale, never scaled down to fit."""
+    made = None
+    for size in sizes:
+        made = make(size)
+        if made.width <= room[0] + 1e-6 and made.height <= room[1] + 1e-6:
+            break
+    return made
+
+
+__all__ = ["balanced_lines", "breakable", "centred_lines", "largest_that_fits", "text_width",
+           "two_lines", "wrapped"]

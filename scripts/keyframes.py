@@ -19,6 +19,7 @@ sys.path.insert(0, str(ROOT))
 
 
 def main() -> int:
+    from production import voices
     from production.chapters import discover, pick
     from production.drawing import construct_scene
     from scenes.frame import FRAMES
@@ -40,7 +41,8 @@ def main() -> int:
             with tempfile.TemporaryDirectory() as media:
                 scene = construct_scene(chapter, chapter.scene(name), args.quality, settings,
                                         Path(media), video=False,
-                                        keyframes=args.out / frame, layout=frame)
+                                        keyframes=args.out / frame, layout=frame,
+                                        credits=voices.credits(voices.DEFAULT_VOICE))
             for problem in scene.layout_problems + scene.timing_problems:
                 print(f"{frame} {name}: {problem}")
                 problems += 1

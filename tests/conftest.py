@@ -35,6 +35,7 @@ def _built(scene: str | type, sets: tuple[str, ...],
            durations: tuple[tuple[str, float], ...] | None,
            mark_times: tuple[tuple[str, tuple[tuple[str, float], ...]], ...] | None,
            layout: str = "wide") -> Any:
+    from production import voices
     from production.drawing import construct_scene
     from scenes.attention.chapter import CHAPTER
 
@@ -45,7 +46,7 @@ def _built(scene: str | type, sets: tuple[str, ...],
             Path(media), video=False,
             durations=dict(durations) if durations else None,
             mark_times={beat: dict(at) for beat, at in mark_times} if mark_times else None,
-            layout=layout)
+            layout=layout, credits=voices.credits(voices.DEFAULT_VOICE))
 
 
 def build_scene(scene: str | type, *sets: str,

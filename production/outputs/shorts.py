@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from production import cache, captions, ffmpeg, files, soundtrack, space
+from production import cache, captions, ffmpeg, files, soundtrack, space, voices
 from production.drawing import encoder_options, frame_size
 from production.outputs.burned import ass_script
 from production.pipeline import VARIANTS, Plan, dispatch, ensure_scenes
@@ -165,8 +165,8 @@ def make_part(result: SceneOutput, part: Part, quality: str, burn: bool, folder:
             "loudness": loudness.figures()}
 
 
-def cover_job(chapter: Any, name: str, settings: dict[str, Any], frame: str = "tall"
-              ) -> tuple[bytes, int]:
+def cover_job(chapter: Any, name: str, settings: dict[str, Any], frame: str = "tall",
+              credits: dict[str, str] | None = None) -> tuple[bytes, int]:
     """Worker (local or a cluster's): the scene's last beat, drawn in ``frame`` at publish
     size (1080x1920 tall, 1080x1080 square), as the bytes of a JPEG."""
     from PIL import Image
@@ -178,7 +178,7 @@ def cover_job(chapter: Any, name: str, settings: dict[str, Any], frame: str = "t
     with tempfile.TemporaryDirectory() as media:
         frames = Path(media) / "frames"
         construct_scene(chapter, scene_class, "publish", settings, Path(media), video=False,
-                        keyframes=frames, layout=frame)
+                        keyframes=frames, layout=frame, credits=credits)
         picture, = frames.glob(f"{name}-*-{last}.png")
         jpeg = io.BytesIO()
         Image.open(picture).convert("RGB").save(jpeg, "JPEG", quality=90)
@@ -338,7 +338,8 @@ def _covers(plan: Plan, names: list[str], folder: Path, frame: str) -> dict[str,
     if not names:
         return {}
     targets = {name: folder / cover_name(name, frame) for name in names}
-    jobs = [(f"{name} (cover)", cover_job, (plan.chapter, name, plan.settings, frame))
+    credits = voices.credits(plan.voice if plan.narrate else None)
+    jobs = [(f"{name} (cover)", cover_job, (plan.chapter, name, plan.settings, frame, credits))
             for name in names]
     pictures, _ = dispatch(plan, jobs)
     for name in names:

@@ -96,6 +96,24 @@ def voices_text() -> str:
                                 ".onnx.json beside it (its licence is its own)"])
 
 
+#: the tools that make a chapter, named in its credits with their versions
+TOOLS = (("Manim Community", "manim"), ("numpy", "numpy"), ("pydub", "pydub"),
+         ("PyAV", "av"))
+
+
+def credits(voice: VoiceEngine | None) -> dict[str, str]:
+    """What a chapter's end card credits: the voice a render spoke with (None: it was
+    drawn without narration) and its licence, and the tools that made it, with their
+    versions (the same versions a scene's cache key names)."""
+    from importlib import metadata
+
+    tools = ", ".join(f"{name} {metadata.version(package)}" for name, package in TOOLS)
+    if voice is None:
+        return {"voice": "no narration", "licence": "", "tools": f"{tools}, FFmpeg"}
+    return {"voice": f"{voice.engine} voice {Path(voice.model_name()).stem}",
+            "licence": voice.licence(), "tools": f"{tools}, FFmpeg"}
+
+
 def voice_record(voice: VoiceEngine) -> dict[str, Any]:
     """The voice a render spoke with, for manifest.json: engine, model, licence and
     pace (words a minute it is set to speak at)."""

@@ -1,5 +1,6 @@
 """The chapter "How attention decides where to look": its scenes in the order they
-play, its narration, its ledger and its thumbnail frame.
+play, its narration, its ledger and its thumbnail frame. It ends on an end card: what it taught,
+then its credits.
 
 The pipeline (production/) is given CHAPTER; each scene's ``section`` names its part
 of the ledger (``render.py numbers``) and the prefix of its --set parameters.
@@ -13,6 +14,7 @@ from core import ledger, palette
 from production.chapters import Chapter
 from scenes.attention.ask_offer import AskAndOffer
 from scenes.attention.closed_book import OnePieceAtATime, SqueezeTheRow
+from scenes.attention.end_card import EndCard
 from scenes.attention.formula import OneAttentionWeight
 from scenes.attention.misreading import TheMisreading
 from scenes.attention.open_book import LeaveTheBookOpen
@@ -38,6 +40,7 @@ SCENES_IN_ORDER = [
     PotionMixing,
     ChemistryAndAssembly,
     TheMisreading,
+    EndCard,
 ]
 
 CHAPTER = Chapter(
