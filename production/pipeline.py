@@ -19,15 +19,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from production import cache, cluster, paths, voices
+from production import cache, cluster, files, paths, voices
 from production.chapters import Chapter
 from production.drawing import QUALITIES, construct_scene, encoder_options
 from production.errors import NarrationError, UsageError
 from production.narration.passages import Passage, beat_lengths
 from production.narration.recordings import check_recordings
 from production.narration.script import marked_script
+from production.narration.speech import speech_dir
 from production.scene_output import SceneOutput, load
-from production.workers import Progress, run_workers
+from production.workers import Progress, Silent, run_workers
 
 
 @dataclass
@@ -237,7 +238,13 @@ def speak_all(chapter: Chapter, chosen: list[Any], settings: dict[str, Any], nar
               voice: voices.VoiceEngine = voices.DEFAULT_VOICE
               ) -> dict[str, list[Passage]]:
     """Every chosen scene's passages, spoken (a few at once) or taken from the cache;
-    a warning line for each recording that names no beat or is silent."""
+    a warning line for each recording that names no beat or is silent.
+
+    They are spoken in a worker process (production/workers.py), not in this one: a
+    passage being spoken is a call into the voice's engine that nothing interrupts, so
+    Ctrl-C or SIGTERM kills that worker at once and removes the files it was writing
+    (the passages it finished stay cached). It also leaves the voice's model and its
+    buffers out of this process, from which the drawing workers fork."""
     if not narrate:
         return {sc.__name__: [] for sc in chosen}
     try:
@@ -245,13 +252,23 @@ def speak_all(chapter: Chapter, chosen: list[Any], settings: dict[str, Any], nar
             for warning in check_recordings(sc.__name__, list(sc.beat_seconds),
                                             chapter.recordings):
                 print(f"render.py: warning: {warning}", file=sys.stderr)
-        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as speakers:
-            spoken = list(speakers.map(lambda sc: cache.speech(chapter, sc, settings, voice),
-                                       chosen))
-        voices.release_voices()  # the workers fork from this process
-        return {sc.__name__: passages for sc, passages in zip(chosen, spoken)}
+        folder = speech_dir()
+        results, _ = run_workers(
+            [("the narration", _speak_scenes, (chapter, chosen, settings, voice))], 1,
+            Silent(), doing="speaking", tidy=lambda pids: files.clear_partials_of(folder, pids))
+        return results["the narration"]
     except NarrationError as error:
         raise UsageError(str(error)) from None
+
+
+def _speak_scenes(chapter: Chapter, chosen: list[Any], settings: dict[str, Any],
+                  voice: voices.VoiceEngine) -> tuple[dict[str, list[Passage]], int]:
+    """The speaking worker: every chosen scene's passages, a few scenes at once (the voice
+    is loaded once and shared), by scene name; and the worker's peak memory (KiB)."""
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as speakers:
+        spoken = list(speakers.map(lambda sc: cache.speech(chapter, sc, settings, voice),
+                                   chosen))
+    return {sc.__name__: passages for sc, passages in zip(chosen, spoken)}, peak_memory()
 
 
 # ----------------------------------------------------------------- drawing
