@@ -17,6 +17,7 @@ from pathlib import Path
 import av
 import pytest
 
+from production import cache
 from production.paths import ROOT
 from scenes.attention.chapter import CHAPTER
 
@@ -55,7 +56,8 @@ def scene_record(cache: Path, name: str) -> dict:
 
 class Cluster:
     """A `dask scheduler` and `dask worker` processes on 127.0.0.1, each worker with its
-    own cache folder (they share no disk with the render)."""
+    own cache folder (they share no disk with the render), running this checkout's code
+    (not whichever checkout the virtual environment's editable install points at)."""
 
     def __init__(self, tmp: Path, workers: int, worker_env: dict[str, str] | None = None):
         self.port = free_port()
@@ -66,7 +68,8 @@ class Cluster:
             start_new_session=True)
         self.workers = []
         for i in range(workers):
-            env = dict(os.environ, EXPLAINER_CACHE=str(tmp / f"worker-cache-{i}"))
+            env = dict(os.environ, EXPLAINER_CACHE=str(tmp / f"worker-cache-{i}"),
+                       PYTHONPATH=str(ROOT))
             env.update(worker_env or {})
             self.workers.append(subprocess.Popen(
                 [DASK, "worker", self.address, "--nthreads", "1", "--nworkers", "1",
@@ -166,6 +169,49 @@ def test_a_worker_killed_mid_job_does_not_stop_the_render(tmp_path, cluster):
     assert job.returncode == 0, err
     for name in SCENES:
         assert seconds(tmp_path / "out" / "scenes" / f"{name}.mp4") > 1
+
+
+def test_losing_the_scheduler_mid_render_is_one_line(tmp_path, cluster):
+    """The scheduler killed while a scene is being drawn: one line naming it and what to
+    do, exit status 1, soon; stdout has only its usual lines; nothing half-written."""
+    dask = cluster(1)
+    job = subprocess.Popen(
+        [sys.executable, "render.py", "render", *SCENES, "--quality", "preview",
+         "--no-narration", "--out", str(tmp_path / "out"), "--scheduler", dask.address],
+        cwd=ROOT, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env=dict(os.environ, EXPLAINER_CACHE=str(tmp_path / "cache")))
+    drawing = False
+    deadline = time.monotonic() + 120
+    with dask.client() as client:
+        while not drawing and time.monotonic() < deadline and job.poll() is None:
+            drawing = any(key.split("-")[0] in SCENES  # a scene's task, not a warm-up
+                          for keys in client.processing().values() for key in keys)
+            time.sleep(0.1)
+    assert drawing, "no scene was ever drawn"
+    os.killpg(dask.scheduler.pid, signal.SIGKILL)
+    killed = time.monotonic()
+    out, err = job.communicate(timeout=120)
+    took = time.monotonic() - killed
+    assert job.returncode == 1, err
+    assert err.splitlines() == [
+        "render.py: rendering without narration (silent)",
+        f"render.py: error: the scheduler at {dask.address} was lost during the render; "
+        "start it (and its workers) again and run the render again: the scenes that "
+        "finished are cached"], err
+    for line in out.splitlines():
+        assert line == f"cluster {dask.address}: 1 worker(s), 2 scene(s) to render" or \
+            line.removesuffix(": done") in SCENES, out
+    assert took < 10, f"took {took:.1f} s to stop"
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+    assert not list((tmp_path / "cache").glob(".*"))  # the session's token file is gone
+    # Every entry in the cache is whole. (The worker, which sees this cache, draws straight
+    # into it and may still be drawing: its build folder is hidden until it is whole.)
+    for entry in (tmp_path / "cache").glob("scenes/[!.]*"):
+        assert cache.read_record(entry, "scene.json") is not None, entry
+    # The scenes it finished are whole: the next render on the local pool takes them.
+    again = render("render", *SCENES, "--quality", "preview", "--no-narration", "--out",
+                   str(tmp_path / "out"), cache=tmp_path / "cache")
+    assert again.returncode == 0, again.stderr
 
 
 def test_a_worker_that_cannot_render_is_named_before_any_job(tmp_path, cluster):
