@@ -153,6 +153,7 @@ def plan(chapter: Chapter, *, scenes: list[str], quality: str, settings: list[st
         raise UsageError(f"--quality {quality!r}: must be one of {', '.join(QUALITIES)}")
     if jobs is not None and jobs < 1:
         raise UsageError(f"--jobs {jobs}: must be a whole number of 1 or more")
+    where = cluster.address(scheduler)  # --scheduler or $EXPLAINER_SCHEDULER, checked
     parsed = parse_settings(chapter, settings)
     chosen = pick_scenes(chapter, scenes)
     target = writable_dir(str(default_out) if out is None else out, "--out")
@@ -163,8 +164,7 @@ def plan(chapter: Chapter, *, scenes: list[str], quality: str, settings: list[st
     bare = Plan(chapter, quality, parsed, narrate, chosen, {}, {}, jobs or os.cpu_count() or 1, {},
                 target, frames, speaker, layout=layout)
     # The cluster first: its workers warm up (Manim, the ledger) while this process speaks.
-    bare.cluster = _session(scheduler, jobs, speaker if narrate else None, chapter, chosen,
-                            parsed)
+    bare.cluster = _session(where, jobs, speaker if narrate else None, chapter, chosen, parsed)
     try:
         return _look_up(bare, parsed)
     except BaseException:
@@ -199,12 +199,11 @@ def _look_up(base: Plan, parsed: dict[str, Any]) -> Plan:
                                seconds=lengths, passages=speech)
 
 
-def _session(scheduler: str | None, jobs: int | None, voice: voices.VoiceEngine | None,
+def _session(where: str | None, jobs: int | None, voice: voices.VoiceEngine | None,
              chapter: Chapter, chosen: list[Any], settings: dict[str, Any]
              ) -> cluster.Session | None:
     """The cluster to render on, connected, its workers checked and warming up, when a
-    scheduler is asked for (--scheduler or $EXPLAINER_SCHEDULER)."""
-    where = cluster.address(scheduler)
+    scheduler is asked for (``where``: :func:`cluster.address`)."""
     if where is None:
         return None
     session = cluster.Session(where, jobs or os.cpu_count() or 1, chapter, voice)

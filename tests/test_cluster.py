@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -18,6 +19,7 @@ import av
 import pytest
 
 from production import cache
+from production import cluster as clusters
 from production.paths import ROOT
 from scenes.attention.chapter import CHAPTER
 
@@ -59,13 +61,18 @@ class Cluster:
     own cache folder (they share no disk with the render), running this checkout's code
     (not whichever checkout the virtual environment's editable install points at)."""
 
-    def __init__(self, tmp: Path, workers: int, worker_env: dict[str, str] | None = None):
+    def __init__(self, tmp: Path, workers: int, worker_env: dict[str, str] | None = None,
+                 protocol: str = "tcp", tls: dict[str, Path] | None = None):
         self.port = free_port()
-        self.address = f"tcp://127.0.0.1:{self.port}"
+        self.address = f"{protocol}://127.0.0.1:{self.port}"
+        self.tls = tls  # the CA, certificate and key every process of it uses
+        secured = [] if tls is None else [
+            "--tls-ca-file", str(tls["ca"]), "--tls-cert", str(tls["cert"]),
+            "--tls-key", str(tls["key"])]
         self.scheduler = subprocess.Popen(
             [DASK, "scheduler", "--host", "127.0.0.1", "--port", str(self.port),
-             "--no-dashboard"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            start_new_session=True)
+             "--protocol", protocol, "--no-dashboard", *secured],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         self.workers = []
         for i in range(workers):
             env = dict(os.environ, EXPLAINER_CACHE=str(tmp / f"worker-cache-{i}"),
@@ -73,14 +80,18 @@ class Cluster:
             env.update(worker_env or {})
             self.workers.append(subprocess.Popen(
                 [DASK, "worker", self.address, "--nthreads", "1", "--nworkers", "1",
-                 "--no-dashboard", "--name", f"w{i}"], env=env, stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL, start_new_session=True))
+                 "--no-dashboard", "--name", f"w{i}", *secured], env=env,
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True))
         self.wait_for(workers)
 
     def client(self):
         from distributed import Client
+        from distributed.security import Security
 
-        return Client(self.address, timeout="10s")
+        security = None if self.tls is None else Security(
+            tls_ca_file=str(self.tls["ca"]), tls_client_cert=str(self.tls["cert"]),
+            tls_client_key=str(self.tls["key"]), require_encryption=True)
+        return Client(self.address, timeout="10s", security=security)
 
     def wait_for(self, count: int) -> None:
         deadline = time.monotonic() + 60
@@ -107,8 +118,9 @@ class Cluster:
 def cluster(tmp_path):
     made = []
 
-    def start(workers: int = 2, worker_env: dict[str, str] | None = None) -> Cluster:
-        made.append(Cluster(tmp_path, workers, worker_env))
+    def start(workers: int = 2, worker_env: dict[str, str] | None = None,
+              protocol: str = "tcp", tls: dict[str, Path] | None = None) -> Cluster:
+        made.append(Cluster(tmp_path, workers, worker_env, protocol, tls))
         return made[-1]
 
     yield start
@@ -226,14 +238,89 @@ def test_a_worker_that_cannot_render_is_named_before_any_job(tmp_path, cluster):
 
 
 def test_a_scheduler_that_cannot_be_reached_is_one_line(tmp_path):
-    where = f"tcp://127.0.0.1:{free_port()}"
+    where = f"tcp://127.0.0.1:{free_port()}"  # nothing listens there
+    started = time.monotonic()
     done = render("render", "TitleCard", "--quality", "preview", "--no-narration", "--out",
                   str(tmp_path / "out"), "--scheduler", where, cache=tmp_path / "c",
                   timeout=120)
+    # Dask tries for CONNECT_SECONDS; the rest is the command starting up on a busy machine
+    assert time.monotonic() - started < clusters.CONNECT_SECONDS + 20
     assert done.returncode == 2
     line, = [x for x in done.stderr.splitlines() if x.startswith("render.py: error")]
     assert line.startswith(f"render.py: error: --scheduler {where}: cannot reach a Dask "
                            "scheduler there")
+
+
+#: what every refused --scheduler says it takes
+TAKES = ("give tcp://HOST:PORT (or HOST:PORT), ws://HOST:PORT, tls:// or wss://HOST:PORT "
+         "with Dask's TLS settings, or 'local'")
+
+
+@pytest.mark.parametrize("where,why", [
+    ("tls://127.0.0.1:8786", "tls:// needs Dask's TLS settings"),  # none are set here
+    ("ucx://127.0.0.1:8786", "ucx:// is not a scheduler address this render can use"),
+    ("inproc://x", "inproc:// is not a scheduler address this render can use"),
+    ("http://127.0.0.1:8786", "http:// is not a scheduler address this render can use"),
+    ("nonsense", "not a scheduler address"),
+    ("tcp://127.0.0.1", "not a scheduler address"),
+    ("tcp://127.0.0.1:99999", "not a scheduler address"),
+    ("tcp://:8786", "not a scheduler address"),
+])
+def test_an_address_that_cannot_be_a_scheduler_is_refused_up_front(tmp_path, where, why):
+    env = {name: value for name, value in os.environ.items()
+           if not name.startswith("DASK_DISTRIBUTED__COMM__TLS")}
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "render.py", "render", "TitleCard", "--quality",
+                           "preview", "--out", str(tmp_path / "out"), "--scheduler", where],
+                          cwd=ROOT, text=True, capture_output=True, timeout=120,
+                          env=dict(env, EXPLAINER_CACHE=str(tmp_path / "c")))
+    took = time.monotonic() - started
+    assert done.returncode == 2, done.stderr
+    line, = done.stderr.splitlines()
+    assert line.startswith(f"render.py: error: --scheduler {where}: {why}"), line
+    assert "give tcp://HOST:PORT (or HOST:PORT)" in line and line.endswith(" or 'local'")
+    assert done.stdout == ""
+    assert not (tmp_path / "out").exists() and not (tmp_path / "c").exists()
+    assert took < 30, f"took {took:.0f} s"  # nothing is spoken, no connection tried
+
+
+def test_the_environment_variable_is_checked_the_same_way(tmp_path):
+    done = render("render", "TitleCard", "--dry-run", cache=tmp_path / "c",
+                  env={"EXPLAINER_SCHEDULER": "ucx://10.0.0.7:8786"}, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "render.py: error: $EXPLAINER_SCHEDULER ucx://10.0.0.7:8786: ucx:// is not a scheduler "
+        f"address this render can use; {TAKES}"]
+
+
+def certificates(folder: Path) -> dict[str, Path]:
+    """A CA, and a certificate and key it signed for 127.0.0.1 (made with openssl)."""
+    folder.mkdir()
+    made = {"ca": folder / "ca.pem", "cert": folder / "node.pem", "key": folder / "node.key"}
+    (folder / "san.cnf").write_text("subjectAltName=IP:127.0.0.1\n")
+    for command in (
+            ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out",
+             "ca.pem", "-days", "2", "-subj", "/CN=explainer test CA"],
+            ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "node.key", "-out",
+             "node.csr", "-subj", "/CN=127.0.0.1"],
+            ["x509", "-req", "-in", "node.csr", "-CA", "ca.pem", "-CAkey", "ca.key",
+             "-CAcreateserial", "-out", "node.pem", "-days", "2", "-extfile", "san.cnf"]):
+        subprocess.run(["openssl", *command], cwd=folder, check=True, capture_output=True)
+    return made
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="makes its certificates with openssl")
+def test_a_scheduler_over_tls_renders_with_dasks_tls_settings(tmp_path, cluster):
+    tls = certificates(tmp_path / "tls")
+    dask = cluster(1, protocol="tls", tls=tls)
+    settings = dict(zip(clusters.TLS_SETTINGS, (str(tls["ca"]), str(tls["cert"]),
+                                                str(tls["key"]))))
+    done = render("render", "TitleCard", "--quality", "preview", "--no-narration", "--out",
+                  str(tmp_path / "out"), "--scheduler", dask.address, cache=tmp_path / "c",
+                  env=settings)
+    assert done.returncode == 0, done.stderr
+    assert f"cluster {dask.address}: 1 worker(s), 1 scene(s) to render" in done.stdout
+    assert seconds(tmp_path / "out" / "scenes" / "TitleCard.mp4") > 1
 
 
 def test_a_local_cluster_renders_through_the_environment_variable(tmp_path):
@@ -281,8 +368,6 @@ def test_cluster_workers_allocate_frames_like_local_workers(cluster):
     threshold at 128 KiB: every frame-sized array is mapped afresh. A render's session
     gives the workers the threshold a local worker grows to, and stops their profiler."""
     import cloudpickle
-
-    from production import cluster as clusters
 
     cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the probe goes by value
     dask = cluster(1)
