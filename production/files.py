@@ -1,7 +1,7 @@
 """Files written whole or not at all, and their hashes: the one home of both.
 
 Every file the project writes (into out/ or the cache) is written under a hidden,
-unique ``.NAME.XXXX.part`` name beside its target and renamed into place when
+unique ``.NAME.PID-XXXX.part`` name beside its target and renamed into place when
 complete (so two renders never write the same temporary file, and no reader ever
 sees half a file); a failed write removes its temporary file, and those a killed
 run left are removed by :func:`clear_partials` at the start of the next. A temporary

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from production import cache, cluster, files, paths, voices
+from production import cache, cluster, files, paths, schedulers, voices
 from production.chapters import Chapter
 from production.drawing import QUALITIES, construct_scene, encoder_options
 from production.errors import NarrationError, UsageError
@@ -153,7 +153,7 @@ def plan(chapter: Chapter, *, scenes: list[str], quality: str, settings: list[st
         raise UsageError(f"--quality {quality!r}: must be one of {', '.join(QUALITIES)}")
     if jobs is not None and jobs < 1:
         raise UsageError(f"--jobs {jobs}: must be a whole number of 1 or more")
-    where = cluster.address(scheduler)  # --scheduler or $EXPLAINER_SCHEDULER, checked
+    where = schedulers.address(scheduler)  # --scheduler or $EXPLAINER_SCHEDULER
     parsed = parse_settings(chapter, settings)
     chosen = pick_scenes(chapter, scenes)
     target = writable_dir(str(default_out) if out is None else out, "--out")
@@ -203,7 +203,7 @@ def _session(where: str | None, jobs: int | None, voice: voices.VoiceEngine | No
              chapter: Chapter, chosen: list[Any], settings: dict[str, Any]
              ) -> cluster.Session | None:
     """The cluster to render on, connected, its workers checked and warming up, when a
-    scheduler is asked for (``where``: :func:`cluster.address`)."""
+    scheduler is asked for (``where``: :func:`schedulers.address`)."""
     if where is None:
         return None
     session = cluster.Session(where, jobs or os.cpu_count() or 1, chapter, voice)
@@ -237,13 +237,9 @@ def speak_all(chapter: Chapter, chosen: list[Any], settings: dict[str, Any], nar
               voice: voices.VoiceEngine = voices.DEFAULT_VOICE
               ) -> dict[str, list[Passage]]:
     """Every chosen scene's passages, spoken (a few at once) or taken from the cache;
-    a warning line for each recording that names no beat or is silent.
-
-    They are spoken in a worker process (production/workers.py), not in this one: a
-    passage being spoken is a call into the voice's engine that nothing interrupts, so
-    Ctrl-C or SIGTERM kills that worker at once and removes the files it was writing
-    (the passages it finished stay cached). It also leaves the voice's model and its
-    buffers out of this process, from which the drawing workers fork."""
+    a warning line for each recording that names no beat or is silent. Spoken in a worker
+    process: the engine's calls cannot be interrupted, a process can (Ctrl-C, SIGTERM:
+    it is killed, what it was writing removed, the passages it finished stay cached)."""
     if not narrate:
         return {sc.__name__: [] for sc in chosen}
     try:
@@ -251,10 +247,9 @@ def speak_all(chapter: Chapter, chosen: list[Any], settings: dict[str, Any], nar
             for warning in check_recordings(sc.__name__, list(sc.beat_seconds),
                                             chapter.recordings):
                 print(f"render.py: warning: {warning}", file=sys.stderr)
-        folder = speech_dir()
         results, _ = run_workers(
-            [("the narration", _speak_scenes, (chapter, chosen, settings, voice))], 1,
-            Silent(), doing="speaking", tidy=lambda pids: files.clear_partials_of(folder, pids))
+            [("the narration", _speak_scenes, (chapter, chosen, settings, voice))], 1, Silent(),
+            doing="speaking", tidy=lambda pids: files.clear_partials_of(speech_dir(), pids))
         return results["the narration"]
     except NarrationError as error:
         raise UsageError(str(error)) from None
@@ -262,8 +257,7 @@ def speak_all(chapter: Chapter, chosen: list[Any], settings: dict[str, Any], nar
 
 def _speak_scenes(chapter: Chapter, chosen: list[Any], settings: dict[str, Any],
                   voice: voices.VoiceEngine) -> tuple[dict[str, list[Passage]], int]:
-    """The speaking worker: every chosen scene's passages, a few scenes at once (the voice
-    is loaded once and shared), by scene name; and the worker's peak memory (KiB)."""
+    """In the speaking worker: each scene's passages, a few scenes at once; peak KiB."""
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as speakers:
         spoken = list(speakers.map(lambda sc: cache.speech(chapter, sc, settings, voice),
                                    chosen))

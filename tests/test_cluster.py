@@ -18,7 +18,7 @@ from pathlib import Path
 import av
 import pytest
 
-from production import cache
+from production import cache, schedulers
 from production import cluster as clusters
 from production.paths import ROOT
 from scenes.attention.chapter import CHAPTER
@@ -244,7 +244,7 @@ def test_a_scheduler_that_cannot_be_reached_is_one_line(tmp_path):
                   str(tmp_path / "out"), "--scheduler", where, cache=tmp_path / "c",
                   timeout=120)
     # Dask tries for CONNECT_SECONDS; the rest is the command starting up on a busy machine
-    assert time.monotonic() - started < clusters.CONNECT_SECONDS + 20
+    assert time.monotonic() - started < schedulers.CONNECT_SECONDS + 20
     assert done.returncode == 2
     line, = [x for x in done.stderr.splitlines() if x.startswith("render.py: error")]
     assert line.startswith(f"render.py: error: --scheduler {where}: cannot reach a Dask "
@@ -313,7 +313,7 @@ def certificates(folder: Path) -> dict[str, Path]:
 def test_a_scheduler_over_tls_renders_with_dasks_tls_settings(tmp_path, cluster):
     tls = certificates(tmp_path / "tls")
     dask = cluster(1, protocol="tls", tls=tls)
-    settings = dict(zip(clusters.TLS_SETTINGS, (str(tls["ca"]), str(tls["cert"]),
+    settings = dict(zip(schedulers.TLS_SETTINGS, (str(tls["ca"]), str(tls["cert"]),
                                                 str(tls["key"]))))
     done = render("render", "TitleCard", "--quality", "preview", "--no-narration", "--out",
                   str(tmp_path / "out"), "--scheduler", dask.address, cache=tmp_path / "c",
