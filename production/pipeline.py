@@ -18,15 +18,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from production import cache, cluster, paths, voices
+from production import cache, cluster, files, paths, schedulers, voices
 from production.chapters import Chapter
 from production.drawing import QUALITIES, construct_scene, encoder_options
 from production.errors import NarrationError, UsageError
 from production.narration.passages import Passage, beat_lengths
 from production.narration.recordings import check_recordings
 from production.narration.script import marked_script
+from production.narration.speech import speech_dir
 from production.scene_output import SceneOutput, load
-from production.workers import Progress, run_workers
+from production.workers import Progress, Silent, run_workers
 
 
 @dataclass
@@ -133,6 +134,7 @@ def plan(chapter: Chapter, *, scenes: list[str], quality: str, settings: list[st
         raise UsageError(f"--quality {quality!r}: must be one of {', '.join(QUALITIES)}")
     if jobs is not None and jobs < 1:
         raise UsageError(f"--jobs {jobs}: must be a whole number of 1 or more")
+    where = schedulers.address(scheduler)  # --scheduler or $EXPLAINER_SCHEDULER
     parsed = parse_settings(chapter, settings)
     chosen = pick_scenes(chapter, scenes)
     target = paths.writable_dir(str(default_out) if out is None else out, "--out")
@@ -143,8 +145,7 @@ def plan(chapter: Chapter, *, scenes: list[str], quality: str, settings: list[st
     bare = Plan(chapter, quality, parsed, narrate, chosen, {}, {}, jobs or os.cpu_count() or 1, {},
                 target, frames, speaker, layout=layout)
     # The cluster first: its workers warm up (Manim, the ledger) while this process speaks.
-    bare.cluster = _session(scheduler, jobs, speaker if narrate else None, chapter, chosen,
-                            parsed)
+    bare.cluster = _session(where, jobs, speaker if narrate else None, chapter, chosen, parsed)
     try:
         return _look_up(bare, parsed)
     except BaseException:
@@ -179,12 +180,11 @@ def _look_up(base: Plan, parsed: dict[str, Any]) -> Plan:
                                seconds=lengths, passages=speech)
 
 
-def _session(scheduler: str | None, jobs: int | None, voice: voices.VoiceEngine | None,
+def _session(where: str | None, jobs: int | None, voice: voices.VoiceEngine | None,
              chapter: Chapter, chosen: list[Any], settings: dict[str, Any]
              ) -> cluster.Session | None:
     """The cluster to render on, connected, its workers checked and warming up, when a
-    scheduler is asked for (--scheduler or $EXPLAINER_SCHEDULER)."""
-    where = cluster.address(scheduler)
+    scheduler is asked for (``where``: :func:`schedulers.address`)."""
     if where is None:
         return None
     session = cluster.Session(where, jobs or os.cpu_count() or 1, chapter, voice)
@@ -218,7 +218,9 @@ def speak_all(chapter: Chapter, chosen: list[Any], settings: dict[str, Any], nar
               voice: voices.VoiceEngine = voices.DEFAULT_VOICE
               ) -> dict[str, list[Passage]]:
     """Every chosen scene's passages, spoken (a few at once) or taken from the cache;
-    a warning line for each recording that names no beat or is silent."""
+    a warning line for each recording that names no beat or is silent. Spoken in a worker
+    process: the engine's calls cannot be interrupted, a process can (Ctrl-C, SIGTERM:
+    it is killed, what it was writing removed, the passages it finished stay cached)."""
     if not narrate:
         return {sc.__name__: [] for sc in chosen}
     try:
@@ -226,13 +228,21 @@ def speak_all(chapter: Chapter, chosen: list[Any], settings: dict[str, Any], nar
             for warning in check_recordings(sc.__name__, list(sc.beat_seconds),
                                             chapter.recordings):
                 print(f"render.py: warning: {warning}", file=sys.stderr)
-        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as speakers:
-            spoken = list(speakers.map(lambda sc: cache.speech(chapter, sc, settings, voice),
-                                       chosen))
-        voices.release_voices()  # the workers fork from this process
-        return {sc.__name__: passages for sc, passages in zip(chosen, spoken)}
+        results, _ = run_workers(
+            [("the narration", _speak_scenes, (chapter, chosen, settings, voice))], 1, Silent(),
+            doing="speaking", tidy=lambda pids: files.clear_partials_of(speech_dir(), pids))
+        return results["the narration"]
     except NarrationError as error:
         raise UsageError(str(error)) from None
+
+
+def _speak_scenes(chapter: Chapter, chosen: list[Any], settings: dict[str, Any],
+                  voice: voices.VoiceEngine) -> tuple[dict[str, list[Passage]], int]:
+    """In the speaking worker: each scene's passages, a few scenes at once; peak KiB."""
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as speakers:
+        spoken = list(speakers.map(lambda sc: cache.speech(chapter, sc, settings, voice),
+                                   chosen))
+    return {sc.__name__: passages for sc, passages in zip(chosen, spoken)}, peak_memory()
 
 
 # ----------------------------------------------------------------- drawing

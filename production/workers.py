@@ -1,4 +1,5 @@
-"""Worker processes that draw scenes, and how a render stops.
+"""Worker processes that draw scenes (and one that speaks the passages, see
+production.pipeline.speak_all), and how a render stops.
 
 Workers are forked once, up front, from the planned process (Manim and the scenes
 already imported, which a spawned worker spends a second and a half on) and each
@@ -44,7 +45,7 @@ PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 class WorkerDied(Exception):
     """A worker process ended while it was drawing a scene (killed, or out of memory)."""
 
-    def __init__(self, label: str, exitcode: int | None) -> None:
+    def __init__(self, label: str, exitcode: int | None, doing: str = "rendering") -> None:
         if exitcode is None:
             how = "for an unknown reason"
         elif exitcode < 0:
@@ -52,7 +53,7 @@ class WorkerDied(Exception):
         else:
             how = f"exit status {exitcode}"
         self.label = label
-        super().__init__(f"the worker rendering {label} stopped ({how})")
+        super().__init__(f"the worker {doing} {label} stopped ({how})")
 
 
 class Terminated(KeyboardInterrupt):
@@ -104,6 +105,14 @@ class Progress:
     def close(self) -> None:
         if self.live:
             self.bar.stop()
+
+
+class Silent:
+    """A display that shows nothing (work whose progress is not the scenes')."""
+
+    def start(self) -> None: ...
+    def update(self, rendering: list[str], advance: int = 0) -> None: ...
+    def say(self, line: str) -> None: ...
 
 
 def _raise_terminated(signum: int, frame: Any) -> None:
@@ -224,14 +233,17 @@ class _Worker:
                 pass
 
 
-def run_workers(jobs: list[Job], workers: int,
-                progress: Display) -> tuple[dict[str, Any], list[int]]:
+def run_workers(jobs: list[Job], workers: int, progress: Display, *, doing: str = "rendering",
+                tidy: Callable[[list[int]], None] | None = None
+                ) -> tuple[dict[str, Any], list[int]]:
     """Run (label, function, arguments) jobs in ``workers`` worker processes, in order.
 
     Returns each label's result and the workers' peak memory (KiB). A job's error is
     raised here with the worker's traceback as its cause; a worker that dies raises
-    :class:`WorkerDied` naming its job. On any error, Ctrl-C or SIGTERM every worker
-    and everything it started is killed at once.
+    :class:`WorkerDied` naming its job (``the worker DOING LABEL stopped``). On any
+    error, Ctrl-C or SIGTERM every worker and everything it started is killed at once;
+    then, however the workers ended, ``tidy`` is given their process ids (to remove
+    what a killed worker was writing).
     """
     results: dict[str, Any] = {}
     peaks: list[int] = []
@@ -256,7 +268,8 @@ def run_workers(jobs: list[Job], workers: int,
                     conn.send(worker.job)
                 except OSError:  # it died between two jobs
                     worker.process.join(timeout=2)
-                    raise WorkerDied(jobs[worker.job][0], worker.process.exitcode) from None
+                    raise WorkerDied(jobs[worker.job][0], worker.process.exitcode,
+                                     doing) from None
 
         for conn, worker in pool.items():
             give(conn, worker)
@@ -274,7 +287,7 @@ def run_workers(jobs: list[Job], workers: int,
                     ok, value, text = conn.recv()
                 except (EOFError, OSError):
                     worker.process.join(timeout=2)
-                    raise WorkerDied(label, worker.process.exitcode) from None
+                    raise WorkerDied(label, worker.process.exitcode, doing) from None
                 if not ok:
                     value.__cause__ = _RemoteTraceback(text)
                     raise value
@@ -288,12 +301,13 @@ def run_workers(jobs: list[Job], workers: int,
             conn.send(None)
             worker.leaving = True
     finally:
-        _stop(pool)
+        _stop(pool, tidy)
     return results, peaks
 
 
-def _stop(pool: dict[Connection, _Worker]) -> None:
-    """Kill every worker's group, except the workers told to leave, then reap them all."""
+def _stop(pool: dict[Connection, _Worker], tidy: Callable[[list[int]], None] | None) -> None:
+    """Kill every worker's group, except the workers told to leave, then reap them all and
+    ``tidy`` up after them (a second Ctrl-C waits until that is done)."""
     held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
     try:
         for worker in pool.values():
@@ -305,5 +319,7 @@ def _stop(pool: dict[Connection, _Worker]) -> None:
                 worker.kill()
                 worker.process.join(timeout=2)
             conn.close()
+        if tidy is not None:
+            tidy([worker.process.pid for worker in pool.values()])
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)

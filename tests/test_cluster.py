@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -17,6 +18,8 @@ from pathlib import Path
 import av
 import pytest
 
+from production import cache, schedulers
+from production import cluster as clusters
 from production.paths import ROOT
 from scenes.attention.chapter import CHAPTER
 
@@ -55,29 +58,40 @@ def scene_record(cache: Path, name: str) -> dict:
 
 class Cluster:
     """A `dask scheduler` and `dask worker` processes on 127.0.0.1, each worker with its
-    own cache folder (they share no disk with the render)."""
+    own cache folder (they share no disk with the render), running this checkout's code
+    (not whichever checkout the virtual environment's editable install points at)."""
 
-    def __init__(self, tmp: Path, workers: int, worker_env: dict[str, str] | None = None):
+    def __init__(self, tmp: Path, workers: int, worker_env: dict[str, str] | None = None,
+                 protocol: str = "tcp", tls: dict[str, Path] | None = None):
         self.port = free_port()
-        self.address = f"tcp://127.0.0.1:{self.port}"
+        self.address = f"{protocol}://127.0.0.1:{self.port}"
+        self.tls = tls  # the CA, certificate and key every process of it uses
+        secured = [] if tls is None else [
+            "--tls-ca-file", str(tls["ca"]), "--tls-cert", str(tls["cert"]),
+            "--tls-key", str(tls["key"])]
         self.scheduler = subprocess.Popen(
             [DASK, "scheduler", "--host", "127.0.0.1", "--port", str(self.port),
-             "--no-dashboard"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            start_new_session=True)
+             "--protocol", protocol, "--no-dashboard", *secured],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         self.workers = []
         for i in range(workers):
-            env = dict(os.environ, EXPLAINER_CACHE=str(tmp / f"worker-cache-{i}"))
+            env = dict(os.environ, EXPLAINER_CACHE=str(tmp / f"worker-cache-{i}"),
+                       PYTHONPATH=str(ROOT))
             env.update(worker_env or {})
             self.workers.append(subprocess.Popen(
                 [DASK, "worker", self.address, "--nthreads", "1", "--nworkers", "1",
-                 "--no-dashboard", "--name", f"w{i}"], env=env, stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL, start_new_session=True))
+                 "--no-dashboard", "--name", f"w{i}", *secured], env=env,
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True))
         self.wait_for(workers)
 
     def client(self):
         from distributed import Client
+        from distributed.security import Security
 
-        return Client(self.address, timeout="10s")
+        security = None if self.tls is None else Security(
+            tls_ca_file=str(self.tls["ca"]), tls_client_cert=str(self.tls["cert"]),
+            tls_client_key=str(self.tls["key"]), require_encryption=True)
+        return Client(self.address, timeout="10s", security=security)
 
     def wait_for(self, count: int) -> None:
         deadline = time.monotonic() + 60
@@ -104,8 +118,9 @@ class Cluster:
 def cluster(tmp_path):
     made = []
 
-    def start(workers: int = 2, worker_env: dict[str, str] | None = None) -> Cluster:
-        made.append(Cluster(tmp_path, workers, worker_env))
+    def start(workers: int = 2, worker_env: dict[str, str] | None = None,
+              protocol: str = "tcp", tls: dict[str, Path] | None = None) -> Cluster:
+        made.append(Cluster(tmp_path, workers, worker_env, protocol, tls))
         return made[-1]
 
     yield start
@@ -168,6 +183,49 @@ def test_a_worker_killed_mid_job_does_not_stop_the_render(tmp_path, cluster):
         assert seconds(tmp_path / "out" / "scenes" / f"{name}.mp4") > 1
 
 
+def test_losing_the_scheduler_mid_render_is_one_line(tmp_path, cluster):
+    """The scheduler killed while a scene is being drawn: one line naming it and what to
+    do, exit status 1, soon; stdout has only its usual lines; nothing half-written."""
+    dask = cluster(1)
+    job = subprocess.Popen(
+        [sys.executable, "render.py", "render", *SCENES, "--quality", "preview",
+         "--no-narration", "--out", str(tmp_path / "out"), "--scheduler", dask.address],
+        cwd=ROOT, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env=dict(os.environ, EXPLAINER_CACHE=str(tmp_path / "cache")))
+    drawing = False
+    deadline = time.monotonic() + 120
+    with dask.client() as client:
+        while not drawing and time.monotonic() < deadline and job.poll() is None:
+            drawing = any(key.split("-")[0] in SCENES  # a scene's task, not a warm-up
+                          for keys in client.processing().values() for key in keys)
+            time.sleep(0.1)
+    assert drawing, "no scene was ever drawn"
+    os.killpg(dask.scheduler.pid, signal.SIGKILL)
+    killed = time.monotonic()
+    out, err = job.communicate(timeout=120)
+    took = time.monotonic() - killed
+    assert job.returncode == 1, err
+    assert err.splitlines() == [
+        "render.py: rendering without narration (silent)",
+        f"render.py: error: the scheduler at {dask.address} was lost during the render; "
+        "start it (and its workers) again and run the render again: the scenes that "
+        "finished are cached"], err
+    for line in out.splitlines():
+        assert line == f"cluster {dask.address}: 1 worker(s), 2 scene(s) to render" or \
+            line.removesuffix(": done") in SCENES, out
+    assert took < 10, f"took {took:.1f} s to stop"
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+    assert not list((tmp_path / "cache").glob(".*"))  # the session's token file is gone
+    # Every entry in the cache is whole. (The worker, which sees this cache, draws straight
+    # into it and may still be drawing: its build folder is hidden until it is whole.)
+    for entry in (tmp_path / "cache").glob("scenes/[!.]*"):
+        assert cache.read_record(entry, "scene.json") is not None, entry
+    # The scenes it finished are whole: the next render on the local pool takes them.
+    again = render("render", *SCENES, "--quality", "preview", "--no-narration", "--out",
+                   str(tmp_path / "out"), cache=tmp_path / "cache")
+    assert again.returncode == 0, again.stderr
+
+
 def test_a_worker_that_cannot_render_is_named_before_any_job(tmp_path, cluster):
     dask = cluster(1, worker_env={"PATH": str(tmp_path / "nothing")})  # no ffmpeg there
     done = render("render", "TitleCard", "--quality", "preview", "--no-narration", "--out",
@@ -180,14 +238,89 @@ def test_a_worker_that_cannot_render_is_named_before_any_job(tmp_path, cluster):
 
 
 def test_a_scheduler_that_cannot_be_reached_is_one_line(tmp_path):
-    where = f"tcp://127.0.0.1:{free_port()}"
+    where = f"tcp://127.0.0.1:{free_port()}"  # nothing listens there
+    started = time.monotonic()
     done = render("render", "TitleCard", "--quality", "preview", "--no-narration", "--out",
                   str(tmp_path / "out"), "--scheduler", where, cache=tmp_path / "c",
                   timeout=120)
+    # Dask tries for CONNECT_SECONDS; the rest is the command starting up on a busy machine
+    assert time.monotonic() - started < schedulers.CONNECT_SECONDS + 20
     assert done.returncode == 2
     line, = [x for x in done.stderr.splitlines() if x.startswith("render.py: error")]
     assert line.startswith(f"render.py: error: --scheduler {where}: cannot reach a Dask "
                            "scheduler there")
+
+
+#: what every refused --scheduler says it takes
+TAKES = ("give tcp://HOST:PORT (or HOST:PORT), ws://HOST:PORT, tls:// or wss://HOST:PORT "
+         "with Dask's TLS settings, or 'local'")
+
+
+@pytest.mark.parametrize("where,why", [
+    ("tls://127.0.0.1:8786", "tls:// needs Dask's TLS settings"),  # none are set here
+    ("ucx://127.0.0.1:8786", "ucx:// is not a scheduler address this render can use"),
+    ("inproc://x", "inproc:// is not a scheduler address this render can use"),
+    ("http://127.0.0.1:8786", "http:// is not a scheduler address this render can use"),
+    ("nonsense", "not a scheduler address"),
+    ("tcp://127.0.0.1", "not a scheduler address"),
+    ("tcp://127.0.0.1:99999", "not a scheduler address"),
+    ("tcp://:8786", "not a scheduler address"),
+])
+def test_an_address_that_cannot_be_a_scheduler_is_refused_up_front(tmp_path, where, why):
+    env = {name: value for name, value in os.environ.items()
+           if not name.startswith("DASK_DISTRIBUTED__COMM__TLS")}
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "render.py", "render", "TitleCard", "--quality",
+                           "preview", "--out", str(tmp_path / "out"), "--scheduler", where],
+                          cwd=ROOT, text=True, capture_output=True, timeout=120,
+                          env=dict(env, EXPLAINER_CACHE=str(tmp_path / "c")))
+    took = time.monotonic() - started
+    assert done.returncode == 2, done.stderr
+    line, = done.stderr.splitlines()
+    assert line.startswith(f"render.py: error: --scheduler {where}: {why}"), line
+    assert "give tcp://HOST:PORT (or HOST:PORT)" in line and line.endswith(" or 'local'")
+    assert done.stdout == ""
+    assert not (tmp_path / "out").exists() and not (tmp_path / "c").exists()
+    assert took < 30, f"took {took:.0f} s"  # nothing is spoken, no connection tried
+
+
+def test_the_environment_variable_is_checked_the_same_way(tmp_path):
+    done = render("render", "TitleCard", "--dry-run", cache=tmp_path / "c",
+                  env={"EXPLAINER_SCHEDULER": "ucx://10.0.0.7:8786"}, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "render.py: error: $EXPLAINER_SCHEDULER ucx://10.0.0.7:8786: ucx:// is not a scheduler "
+        f"address this render can use; {TAKES}"]
+
+
+def certificates(folder: Path) -> dict[str, Path]:
+    """A CA, and a certificate and key it signed for 127.0.0.1 (made with openssl)."""
+    folder.mkdir()
+    made = {"ca": folder / "ca.pem", "cert": folder / "node.pem", "key": folder / "node.key"}
+    (folder / "san.cnf").write_text("subjectAltName=IP:127.0.0.1\n")
+    for command in (
+            ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out",
+             "ca.pem", "-days", "2", "-subj", "/CN=explainer test CA"],
+            ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "node.key", "-out",
+             "node.csr", "-subj", "/CN=127.0.0.1"],
+            ["x509", "-req", "-in", "node.csr", "-CA", "ca.pem", "-CAkey", "ca.key",
+             "-CAcreateserial", "-out", "node.pem", "-days", "2", "-extfile", "san.cnf"]):
+        subprocess.run(["openssl", *command], cwd=folder, check=True, capture_output=True)
+    return made
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="makes its certificates with openssl")
+def test_a_scheduler_over_tls_renders_with_dasks_tls_settings(tmp_path, cluster):
+    tls = certificates(tmp_path / "tls")
+    dask = cluster(1, protocol="tls", tls=tls)
+    settings = dict(zip(schedulers.TLS_SETTINGS, (str(tls["ca"]), str(tls["cert"]),
+                                                str(tls["key"]))))
+    done = render("render", "TitleCard", "--quality", "preview", "--no-narration", "--out",
+                  str(tmp_path / "out"), "--scheduler", dask.address, cache=tmp_path / "c",
+                  env=settings)
+    assert done.returncode == 0, done.stderr
+    assert f"cluster {dask.address}: 1 worker(s), 1 scene(s) to render" in done.stdout
+    assert seconds(tmp_path / "out" / "scenes" / "TitleCard.mp4") > 1
 
 
 def test_a_local_cluster_renders_through_the_environment_variable(tmp_path):
@@ -235,8 +368,6 @@ def test_cluster_workers_allocate_frames_like_local_workers(cluster):
     threshold at 128 KiB: every frame-sized array is mapped afresh. A render's session
     gives the workers the threshold a local worker grows to, and stops their profiler."""
     import cloudpickle
-
-    from production import cluster as clusters
 
     cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the probe goes by value
     dask = cluster(1)

@@ -215,6 +215,55 @@ def test_a_signal_stops_every_process_within_two_seconds(start, signum, status, 
     assert "(rendered)" not in again.stdout
 
 
+#: the scene with the most narration: speaking it cold takes several seconds, passage by
+#: passage, so a signal sent once its first passage is cached finds speech under way
+MOST_SPOKEN = "PotionMixing"
+
+
+def spoken(cache: Path) -> dict[str, tuple[int, bytes]]:
+    """The speech cache's finished files (not hidden): name -> (inode, bytes)."""
+    folder = cache / "voice"
+    return {p.name: (p.stat().st_ino, p.read_bytes()) for p in sorted(folder.iterdir())
+            if not p.name.startswith(".")} if folder.is_dir() else {}
+
+
+def hidden(folder: Path) -> list[Path]:
+    """Hidden (temporary, partial) files and folders anywhere under ``folder``."""
+    return sorted(p for p in folder.rglob(".*")) if folder.exists() else []
+
+
+@pytest.mark.parametrize("signum,status,line", [
+    (signal.SIGINT, 130, "render.py: interrupted"),
+    (signal.SIGTERM, 143, "render.py: terminated"),
+])
+def test_a_signal_while_speaking_stops_within_two_seconds(start, signum, status, line):
+    """Ctrl-C or SIGTERM while the passages are being spoken (a cold speech cache): the
+    render stops within two seconds, not once every passage already started is spoken;
+    no half-spoken passage is left or cached, and the next run speaks the rest."""
+    render = start([MOST_SPOKEN], jobs=2)
+    render.wait_for(lambda: any(n.endswith(".wav") for n in spoken(render.cache)))
+
+    os.kill(render.proc.pid, signum)
+    took = render.family.wait_gone(10)
+    assert took < 2.0, f"took {took:.1f} s; running after 10 s: {render.family.alive()}"
+    assert render.finish() == status
+    assert render.stderr.splitlines() == [line]
+    assert render.lines == []
+    assert render.published() == []
+    assert hidden(render.cache) == []
+    kept = spoken(render.cache)
+    assert kept, "the passage spoken before the signal should stay cached"
+
+    again = render.again(MOST_SPOKEN, "--dry-run")
+    assert again.returncode == 0, again.stderr
+    assert hidden(render.cache) == []
+    now = spoken(render.cache)
+    # What the first run cached was whole: the second run took it as it was.
+    assert {name: now.get(name) for name in kept} == kept
+    assert len([n for n in now if n.endswith(".wav")]) == len(
+        SCENES_BY_NAME[MOST_SPOKEN].beat_seconds)  # a passage a beat, each spoken once
+
+
 def test_workers_and_their_tools_exit_when_the_main_process_is_killed(start):
     render = start(["TitleCard", "TwoJobs", "OneAttentionWeight", "TheMisreading"], jobs=2)
     render.wait_for(render.building)

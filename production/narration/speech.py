@@ -16,7 +16,6 @@ import os
 import re
 import shutil
 import subprocess
-import tempfile
 import wave
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -120,21 +119,21 @@ def touch(path: Path) -> None:
 
 @contextmanager
 def writing(cache: Path, target: Path, needed: int) -> Iterator[Path]:
-    """A unique temporary name beside ``target`` in ``cache`` (hidden, so a killed render's
-    leftover is pruned), removed on the way out unless renamed into place. A write that
-    fails for lack of space is a SpeechDiskFull naming the folder and the space needed.
+    """A unique temporary name beside ``target`` in ``cache`` (:func:`files.temporary`:
+    hidden, so a killed render's leftover is pruned; tagged with this process, so a render
+    that kills its speaking worker removes it), removed on the way out unless renamed into
+    place. A write that fails for lack of space is a SpeechDiskFull naming the folder and
+    the space needed.
     Not :func:`production.files.writing`, which renames over the target: the checked file
     is put in place by :func:`keep_first`, which keeps an entry another render put there."""
     try:
         cache.mkdir(parents=True, exist_ok=True)
-        handle, name = tempfile.mkstemp(dir=cache, prefix=f".{target.stem}-", suffix=".wav")
-        os.close(handle)
+        partial = files.temporary(cache, target.stem, ".wav")
     except OSError as error:
         if is_disk_full(error):
             raise SpeechDiskFull(cache, needed) from None
         raise NarrationError(f"cannot write in the speech cache {cache}: "
                              f"{error.strerror or error}") from None
-    partial = Path(name)
     try:
         yield partial
     except OSError as error:
