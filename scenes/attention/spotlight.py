@@ -52,8 +52,6 @@ from scenes.components.spotlight import (
     CheckBox,
     ShareBars,
     SpotlightStage,
-    align_first_baselines,
-    stacked_pair,
 )
 from scenes.frame import TypeScale
 from scenes.lines import text_width, wrapped
@@ -99,11 +97,6 @@ def pair_2(values: Sequence[float]) -> str:
 def top_share(shares: Sequence[float]) -> int:
     """The index of the largest share (the first, if several are equal)."""
     return max(range(len(shares)), key=shares.__getitem__)
-
-
-def pair_lines(text: str, size: int, color, stacked: bool) -> VGroup:
-    """A pair as one line, or (``stacked``) as a column vector on two."""
-    return stacked_pair(text, size, color) if stacked else VGroup(words(text, size, color))
 
 
 def widest(texts: Sequence[str], size: int) -> float:
@@ -181,6 +174,12 @@ class SpotlightShot(ChapterScene):
         stage.shift(shift)
         caption.shift(shift)
 
+    def inside(self, mobject: Mobject) -> Mobject:
+        """``mobject`` moved left or right, as little as it takes, into the area."""
+        left, right, _, _ = self.area()
+        return mobject.shift(RIGHT * (min(0.0, right - mobject.get_right()[0])
+                                      + max(0.0, left - mobject.get_left()[0])))
+
     def hidden_texts(self, hidden: Sequence[bool], column: float) -> list[str]:
         """What each hidden word's cell says (None for a word in sight): 'hidden', or a
         dash where two hidden words stand side by side in columns too narrow for both."""
@@ -254,7 +253,7 @@ class SpotlightShot(ChapterScene):
                          width=BAR_SHARE * column, apart=0.0, below=below,
                          text_size=s.label, value_size=s.number)
         bars.shift(UP * (tracks_top - bars.get_tracks().get_top()[1]))
-        total = bars.make_total_label("total", percent(self.numbers["exact_total"]))
+        total = self.inside(bars.make_total_label("total", percent(self.numbers["exact_total"])))
         if beside:
             part.next_to((start - GAP, 0, 0), LEFT, buff=0)
             part.align_to(stage.get_words(), UP)
@@ -364,7 +363,7 @@ class SpotlightBudget(SpotlightShot):
         # the four shares, which drop under their words as bars.
         b = self.beat("light")
         percents = self.percent_labels(bars, n["shares"], n["visible"], table.column)
-        total_label = bars.make_total_label("total", percent(n["exact_total"]))
+        total_label = self.inside(bars.make_total_label("total", percent(n["exact_total"])))
         self.play(FadeIn(bars.get_segments()), FadeOut(bars.get_budget()),
                   FadeOut(budget_label), FadeIn(total_label), run_time=b.part(0.15))
         self.play(stage.make_light_animation(n["shares"]), FadeIn(bars.get_tracks()),
@@ -455,12 +454,11 @@ class SpotlightBudget(SpotlightShot):
                   *(whole_percent(p) for p in n["shares_percent"])]
         cell = widest(values, s.number) + APART
         totals = max(widest([tenths(n["total"]), whole_percent(n["rounded_total_percent"])],
-                            s.number), text_width("total", s.label)) + GAP
-        legend = "[" + ", ".join(FEATURES) + "]"
+                            s.number), text_width("total", s.label)) + APART
         one, two = widest(labels, s.number), widest(
             [t for label in labels for t in self.halves(label)], s.number)
-        legend_one, legend_two = text_width(legend, s.label), widest(self.halves(legend),
-                                                                    s.label)
+        legend_one = text_width("[" + ", ".join(FEATURES) + "]", s.label)
+        legend_two = widest(FEATURES, s.label)
         if not self.frame().across:  # names over their rows; the legend in the totals' column
             totals = max(totals, legend_two + GAP)
             column = (right - left - totals) / len(labels)
@@ -470,7 +468,7 @@ class SpotlightBudget(SpotlightShot):
                    for labels_stacked in (False, True)]
         for names, legend_stacked, labels_stacked in choices:
             side = max(widest(names, s.label), legend_two if legend_stacked else legend_one)
-            start = left + side + GAP
+            start = left + side + APART
             column = min((right - start - totals) / len(labels), MAX_COLUMN)
             if max(cell, (two if labels_stacked else one) + APART) <= column:
                 break
@@ -507,17 +505,11 @@ class SpotlightBudget(SpotlightShot):
                      ("for", style.MUTED), (pair(n["question"]), style.QUERY)]
             caption = stage.make_caption(parts, size=s.label, bounds=(left, right))
             if caption.get_left()[0] < left or caption.get_right()[0] > right:
-                caption = stage.make_caption(parts, size=s.label, wrap=2, bounds=(left, right))
+                # no room beside the lamp: over it, as far to the side as the area needs
+                caption.next_to(stage.get_lamp(), UP, buff=0.1)
+                self.inside(caption.set_x(stage.get_lamp().get_x()))
             self.to_top(stage, caption)
-            legend = pair_lines("[" + ", ".join(FEATURES) + "]", s.label, style.MUTED,
-                                table.legend_stacked)
-            if table.beside:
-                for line in legend:
-                    line.set_x(table.start - GAP, RIGHT)
-            else:
-                legend.set_x(self.totals_x(table, stage))
-            label = stage.get_labels()[0]
-            align_first_baselines([label if table.labels_stacked else VGroup(label), legend])
+            legend = self.legend(table, stage)
             return stage, caption, legend
 
         name_step = 0.0 if table.beside else self.name_line()
@@ -525,12 +517,35 @@ class SpotlightBudget(SpotlightShot):
         most = name_step + MAX_ROW_STEP * height(s.number)
         flat, _, flat_legend = build(0.0)
         # room for the rise and three steps, between the labels and what the rows need
-        room = (self.first_row(flat, flat_legend, name_step) - bottom - height(s.number) - GAP
+        descent = height(s.number) - words("0", s.number).height
+        room = (self.first_row(flat, flat_legend, name_step) - bottom - descent - GAP
                 - self.note(table).height)
         rise = self.rise(TRACE_RISE, self.frame().room()[1])
         step = min(max((room - rise) / 3, least), most)
         rise = min(max(room - 3 * step, TRACE_RISE[1]), TRACE_RISE[2])
         return (*build(rise), step, name_step)
+
+    def legend(self, table: Table, stage: SpotlightStage) -> VGroup:
+        """What the labels' two numbers are: '[thing, action]' on the labels' line, or,
+        ``stacked``, each feature's name on its own line, level with the labels' lines
+        when they are stacked too; right-aligned left of the word columns, or centred in
+        the totals' column."""
+        s = self.sizes
+        if table.legend_stacked:
+            legend = VGroup(*(words(f, s.label, style.MUTED) for f in FEATURES))
+        else:
+            legend = VGroup(words("[" + ", ".join(FEATURES) + "]", s.label, style.MUTED))
+        first = stage.get_labels()[0]
+        lines = list(first) if table.labels_stacked else [first]
+        for k, line in enumerate(legend):
+            if table.beside:
+                line.set_x(table.start - APART, RIGHT)
+            else:
+                line.set_x(self.totals_x(table, stage))
+            level = baseline(lines[k]) if k < len(lines) \
+                else baseline(lines[0]) - k * s.label / 60
+            align_baselines([line], level)
+        return legend
 
     def name_line(self) -> float:
         """From a name on a line of its own down to the values under it (baselines)."""
@@ -550,8 +565,7 @@ class SpotlightBudget(SpotlightShot):
         text = (f"Rounded, {whole_percent(n['rounded_total_percent'])}; "
                 f"exactly, {percent(n['exact_total'])}.")
         note = wrapped(text, self.sizes.minimum, right - left, style.MUTED)
-        note.set_x((table.start + right) / 2)
-        return note.shift(RIGHT * min(0.0, right - note.get_right()[0]))
+        return self.inside(note.set_x((table.start + right) / 2))
 
     def budget_bars(self, table: Table, stage: SpotlightStage, legend: VGroup) -> ShareBars:
         """The bars under the words and the budget column in the totals' column, from
@@ -591,7 +605,7 @@ class SpotlightBudget(SpotlightShot):
         (with a ``name_step``) at the area's left on the line that far over it."""
         label = words(name, self.sizes.label, style.MUTED)
         if not name_step:
-            label.set_x(table.start - GAP, RIGHT)
+            label.set_x(table.start - APART, RIGHT)
         else:
             label.set_x(self.area()[0], LEFT)
         align_baselines([label], y + name_step)
@@ -624,7 +638,7 @@ class SpotlightBudget(SpotlightShot):
         align_baselines(line)
         if not name_step and line.width > right - table.start:
             name_step = self.name_line()
-        line.set_x(((left_edge if name_step else table.start) + right) / 2)
+        self.inside(line.set_x(((left_edge if name_step else table.start) + right) / 2))
         names = VGroup(*(words(f, s.label, style.MUTED) for f in FEATURES))
         values = VGroup(*(words(decimal(v), s.number, style.KEY) for v in n["summary"]))
         left = line.get_left()[0] + max(m.width for m in names) + 0.2

@@ -170,9 +170,9 @@ class SpotlightStage(VGroup):
         ``bounds`` (left, right; scene units) when given, else the side with more words.
 
         ``parts`` are (text, colour) pairs set on one baseline. With ``wrap`` the
-        parts from that index on go on a second line, level with the lamp, and the
-        first line sits above it (so neither crosses the beams below the lamp); the
-        lines are flush on the lamp's side.
+        parts from that index on go on a second line, standing on the lamp's level,
+        and the first line sits above it (so neither crosses the beams below the
+        lamp, however flat); the lines are flush on the lamp's side.
         """
         asker = self.asker if asker is None else asker
         if bounds is None:
@@ -194,7 +194,7 @@ class SpotlightStage(VGroup):
             caption.add(line)
         caption[0].next_to(caption[1], UP, buff=0.12, aligned_edge=-side)
         caption.next_to(self.lamp_point(asker), side, buff=0.45)
-        caption.shift(UP * (self.lamp_point(asker)[1] - caption[1].get_y()))
+        caption.shift(UP * (self.lamp_point(asker)[1] - caption[1].get_bottom()[1]))
         return caption
 
     # ------------------------------------------------------------- animations
