@@ -180,7 +180,7 @@ class SpotlightShot(ChapterScene):
         return mobject.shift(RIGHT * (min(0.0, right - mobject.get_right()[0])
                                       + max(0.0, left - mobject.get_left()[0])))
 
-    def hidden_texts(self, hidden: Sequence[bool], column: float) -> list[str]:
+    def hidden_texts(self, hidden: Sequence[bool], column: float) -> list[str | None]:
         """What each hidden word's cell says (None for a word in sight): 'hidden', or a
         dash where two hidden words stand side by side in columns too narrow for both."""
         fits = text_width(HIDDEN, self.sizes.minimum) + APART <= column
@@ -209,8 +209,9 @@ class SpotlightShot(ChapterScene):
 
     def asks(self, stage: SpotlightStage, word: str, asker: int) -> VGroup:
         """The lamp's caption for the bar shots: '“cat” asks'."""
+        left, right, _, _ = self.area()
         return stage.make_caption([(quoted(word), style.INK), ("asks", style.MUTED)], asker,
-                                  size=self.sizes.label)
+                                  size=self.sizes.label, bounds=(left, right))
 
     # ------------------------------------------------------------- building
     def light(self, names: Sequence[str], asker: int, shares: Sequence[float],
@@ -244,23 +245,29 @@ class SpotlightShot(ChapterScene):
         caption = self.asks(stage, names[asker], asker)
         self.to_top(stage, caption)
 
-        # the tracks from under a full bar's percent down to what stands below them
-        total_height = max(height(s.label), height(s.number))
+        # the tracks from under a full bar's percent down to what stands below them: the
+        # budget bar and its total (measured on bars of height 1), and the shot's part
+        def make_bars(full: float) -> tuple[ShareBars, VGroup]:
+            bars = ShareBars(stage, shares, height=full, width=BAR_SHARE * column, apart=0.0,
+                             below=below, text_size=s.label, value_size=s.number)
+            return bars, bars.make_total_label("total", percent(self.numbers["exact_total"]))
+
+        trial, label = make_bars(1.0)
+        under = trial.get_tracks().get_bottom()[1] - min(trial.get_bottom()[1],
+                                                         label.get_bottom()[1])
+        under += 0.0 if beside else 2 * GAP + part.height
         tracks_top = stage.get_words().get_bottom()[1] - height(s.number) - 0.12 - GAP
-        under = (0.3 + 0.45 + 0.15 + total_height if below else 0.0) \
-            + (0.0 if beside else GAP + 0.1 + part.height)
-        bars = ShareBars(stage, shares, height=tracks_top - bottom - under,
-                         width=BAR_SHARE * column, apart=0.0, below=below,
-                         text_size=s.label, value_size=s.number)
-        bars.shift(UP * (tracks_top - bars.get_tracks().get_top()[1]))
-        total = self.inside(bars.make_total_label("total", percent(self.numbers["exact_total"])))
+        bars, total = make_bars(tracks_top - bottom - under)
+        shift = UP * (tracks_top - bars.get_tracks().get_top()[1])
+        bars.shift(shift)
+        self.inside(total.shift(shift))
         if beside:
             part.next_to((start - GAP, 0, 0), LEFT, buff=0)
             part.align_to(stage.get_words(), UP)
         else:
             lowest = min(bars.get_bottom()[1], total.get_bottom()[1])
             part.move_to(self.centre(), coor_mask=RIGHT)
-            part.shift(UP * (lowest - GAP - 0.1 - part.get_top()[1]))
+            part.shift(UP * (lowest - 2 * GAP - part.get_top()[1]))
 
         percents = self.percent_labels(bars, shares, visible, column)
         hidden = [False] * len(names) if visible is None else [not v for v in visible]
