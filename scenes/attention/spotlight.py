@@ -11,17 +11,20 @@ Three shots on one stage (ledger section ``spotlight``):
 - ``LookBackRule``: words may only look back; a later word goes dark and its
   light moves to the others; the first word can only light itself.
 
-In the tall frame of a short the same pictures are stacked: in the bar shots
-the words fill the width under the lamp, the budget lies as a bar below the
-share bars and the sharpness dial or the look-back box goes under it; in the
-hand trace a label is a column vector on two lines, the budget column and the
-totals share a column at the right, and each row puts its name on a line of its
-own above its values.
+Each shot builds its parts once and lays them out for the frame it is drawn for,
+measured from the frame's area and type scale: the lamp at the top of the area, the
+words' columns across its whole width and the bars or the table down to its bottom.
+Where the room is wider than tall, the budget stands as a column at the right of
+the bars and the table's rows are named in a column at the left (with short names
+when the long ones leave the columns too narrow); where it is taller than wide, the
+budget lies as a bar under the bars and each row's name stands on a line of its own
+above its values. A shot's own part (the sharpness dial, the look-back box) takes a
+column at the left when there is room for it, and a line under the bars otherwise.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from manim import (
@@ -35,6 +38,7 @@ from manim import (
     GrowFromEdge,
     LaggedStart,
     Line,
+    Mobject,
     Rectangle,
     TransformFromCopy,
     VGroup,
@@ -43,57 +47,35 @@ from manim import (
 
 from core.spotlight import FEATURES
 from scenes import style
-from scenes.base import (
-    Beat,
-    ChapterScene,
-    align_baselines,
-    baseline,
-    quoted,
-    row_label,
-    stack_lines,
-    words,
-)
+from scenes.base import Beat, ChapterScene, align_baselines, baseline, quoted, words
 from scenes.components.spotlight import (
     CheckBox,
     ShareBars,
     SpotlightStage,
-    align_first_baselines,
-    stacked_pair,
 )
+from scenes.frame import TypeScale
+from scenes.lines import text_width, wrapped
 from scenes.numbers import decimal, percent, percent_figure, setting, short, whole_percent
 
-#: width of the column of row names at the left (scene units)
-NAMES_WIDTH = 3.0
-#: from one table row's baseline to the next (scene units)
-ROW_STEP = 0.6
-#: the bottom of the bars sits this far above the frame's bottom edge (captions go below)
-BARS_BOTTOM = 1.05
-#: length of a summary bar for a value of 1 (scene units; tall, there is room for longer)
-SUMMARY_LENGTH = 3.0
-TALL_SUMMARY_LENGTH = 4.0
-
-# The tall frame (a short): every text at least style.TALL_MIN_FONT_SIZE.
-#: width of a word column in the bar shots: the four fill the area's width
-TALL_COLUMN = 1.75
-#: size of the words in the bar shots (the hand trace keeps style.BODY, to fit its table)
-TALL_WORD_SIZE = 40
-#: width of the hand trace's totals column, at the right of its word columns (a total is
-#: the widest number in its row)
-TALL_TOTALS = 1.6
-#: how far the lamp hangs above the words in the bar shots
-TALL_RISE = 1.5
-#: ... and in the hand trace, whose table needs the height
-TALL_TRACE_RISE = 0.75
-#: height of a full share bar in the bar shots
-TALL_BARS = 2.5
-#: ... and in the hand trace's light beat
-TALL_TRACE_BARS = 3.6
-#: from a hand-trace row's baseline to the next
-TALL_ROW_STEP = 0.92
-#: from a hand-trace row's name line down to its values
-TALL_NAME_STEP = 0.46
-#: from one line of a wrapped note to the next
-TALL_LINE_STEP = 0.42
+#: between neighbouring parts (scene units)
+GAP = 0.25
+#: the least room between two labels or values side by side (scene units)
+APART = 0.15
+#: how far the lamp hangs above the words, as a share of the area's height, and the
+#: least and most that may be (scene units): in the bar shots, and in the hand trace,
+#: whose table needs the height
+RISE = (0.18, 1.0, 2.0)
+TRACE_RISE = (0.2, 0.35, 1.8)
+#: the widest a word's column gets (scene units): wider, the beams thin out
+MAX_COLUMN = 2.6
+#: a bar is this share of its column's width
+BAR_SHARE = 0.47
+#: the hand trace's rows are at most this many of their text's heights apart
+MAX_ROW_STEP = 3.0
+#: the blend's lines from the shares down to the summary are at most this long
+MAX_BLEND = 2.4
+#: what a hidden word's cell says, and, where that would crowd a hidden neighbour's, a dash
+HIDDEN, DASH = "hidden", "\u2014"
 
 
 # ------------------------------------------------------------------ formatting
@@ -117,17 +99,30 @@ def top_share(shares: Sequence[float]) -> int:
     return max(range(len(shares)), key=shares.__getitem__)
 
 
+def widest(texts: Sequence[str], size: int) -> float:
+    """The width of the widest of ``texts`` at ``size`` (scene units)."""
+    return max(text_width(t, size) for t in texts)
+
+
+def height(size: int) -> float:
+    """The height of a line of figures at ``size``, from the top of a digit to the
+    bottom of a comma (scene units)."""
+    return words("0,", size).height
+
+
 # ------------------------------------------------------------------ the shared stage
 @dataclass
 class Light:
-    """What is on stage: the words and lamp, the bars, the budget's total, and the
-    texts that change."""
+    """What is on stage in a bar shot: the words and lamp, the bars, the budget's total,
+    the texts that change, and the shot's own part (``beside``: in a column at the left)."""
 
     stage: SpotlightStage
     bars: ShareBars
     total: VGroup
     percents: VGroup
     caption: VGroup
+    side: Mobject
+    beside: bool
 
 
 class SpotlightShot(ChapterScene):
@@ -156,69 +151,129 @@ class SpotlightShot(ChapterScene):
 
     # ------------------------------------------------------------- layout
     @property
-    def small(self) -> int:
-        """The size of values, row names and notes: a phone needs the tall minimum."""
-        return style.TALL_MIN_FONT_SIZE if self.tall else style.SMALL
+    def sizes(self) -> TypeScale:
+        """The frame's type scale: every text here takes one of its sizes."""
+        return self.frame().type
 
     @staticmethod
-    def place(stage: SpotlightStage, words_y: float, left: float | None = None) -> SpotlightStage:
-        """Words at height ``words_y``, their columns from ``left`` (by default right of
-        the row names)."""
-        if left is None:
-            left = -config.frame_width / 2 + style.EDGE + NAMES_WIDTH
-        stage.shift(RIGHT * (left - stage.get_cells().get_left()[0])
-                    + UP * (words_y - stage.get_words().get_y()))
-        return stage
-
-    def hang(self, stage: SpotlightStage, lamp_y: float, left: float) -> SpotlightStage:
-        """Tall: the columns from ``left``, the lamp at height ``lamp_y``."""
-        return self.place(stage, lamp_y - stage.rise - stage.get_words().height / 2, left)
-
-    def under(self, mobject, above, gap: float):
-        """Tall: ``mobject`` centred in the area, its top ``gap`` below ``above``'s bottom."""
-        mobject.move_to(self.centre(), coor_mask=RIGHT)
-        return mobject.shift(UP * (above.get_bottom()[1] - gap - mobject.get_top()[1]))
+    def rise(share_min_max: tuple[float, float, float], room: float) -> float:
+        """How far the lamp hangs above the words for an area ``room`` units high."""
+        share, least, most = share_min_max
+        return min(max(share * room, least), most)
 
     @staticmethod
-    def percent_texts(shares: Sequence[float], visible: Sequence[bool] | None = None):
-        """Each bar's text and colour: its share in percent, or 'hidden'."""
+    def hang(stage: SpotlightStage, left: float, lamp_y: float) -> SpotlightStage:
+        """The word columns from x = ``left``, the lamp at height ``lamp_y``."""
+        return stage.shift(RIGHT * (left - stage.get_cells().get_left()[0])
+                           + UP * (lamp_y - stage.get_lamp().get_y()))
+
+    def to_top(self, stage: SpotlightStage, caption: VGroup) -> None:
+        """Lamp and caption moved up together until the higher touches the area's top."""
+        highest = max(stage.get_lamp().get_top()[1], caption.get_top()[1])
+        shift = UP * (self.area()[3] - highest)
+        stage.shift(shift)
+        caption.shift(shift)
+
+    def inside(self, mobject: Mobject) -> Mobject:
+        """``mobject`` moved left or right, as little as it takes, into the area."""
+        left, right, _, _ = self.area()
+        return mobject.shift(RIGHT * (min(0.0, right - mobject.get_right()[0])
+                                      + max(0.0, left - mobject.get_left()[0])))
+
+    def hidden_texts(self, hidden: Sequence[bool], column: float) -> list[str | None]:
+        """What each hidden word's cell says (None for a word in sight): 'hidden', or a
+        dash where two hidden words stand side by side in columns too narrow for both."""
+        fits = text_width(HIDDEN, self.sizes.minimum) + APART <= column
+        texts = []
+        for i, dark in enumerate(hidden):
+            crowded = any(0 <= j < len(hidden) and hidden[j] for j in (i - 1, i + 1))
+            texts.append((HIDDEN if fits or not crowded else DASH) if dark else None)
+        return texts
+
+    def percent_labels(self, bars: ShareBars, shares: Sequence[float],
+                       visible: Sequence[bool] | None, column: float) -> VGroup:
+        """Each bar's share in percent above it, or 'hidden' for a word out of sight (in
+        columns too narrow for two, every other one a line higher than its neighbour)."""
+        s = self.sizes
         visible = visible if visible is not None else [True] * len(shares)
-        texts = [percent(s) if v else "hidden" for s, v in zip(shares, visible)]
+        texts = [percent(x) if v else HIDDEN for x, v in zip(shares, visible)]
         colors = [style.WEIGHT if v else style.MUTED for v in visible]
-        return texts, colors
+        sizes = [s.number if v else s.minimum for v in visible]
+        labels = bars.make_percent_labels(texts, shares, colors, sizes)
+        if text_width(HIDDEN, s.minimum) + APART > column:
+            for i in range(1, len(labels)):
+                raised = labels[i - 1].get_y() > labels[i].get_y() + 0.01
+                if not visible[i] and not visible[i - 1] and not raised:
+                    labels[i].shift(UP * 1.3 * height(s.minimum))
+        return labels
 
     def asks(self, stage: SpotlightStage, word: str, asker: int) -> VGroup:
         """The lamp's caption for the bar shots: '“cat” asks'."""
+        left, right, _, _ = self.area()
         return stage.make_caption([(quoted(word), style.INK), ("asks", style.MUTED)], asker,
-                                  size=style.BODY if self.tall else style.LABEL)
+                                  size=self.sizes.label, bounds=(left, right))
 
     # ------------------------------------------------------------- building
     def light(self, names: Sequence[str], asker: int, shares: Sequence[float],
-              visible: Sequence[bool] | None = None, words_y: float = 0.5) -> Light:
-        """The stage for the bar shots: words, lamp and beams, bars under the words.
+              visible: Sequence[bool] | None = None, *,
+              side: Callable[[bool], Mobject]) -> Light:
+        """The stage for the bar shots, laid out for the frame: the lamp at the top of
+        the area, the words under it across the area's width, their bars down to its
+        bottom, and the budget column at their right (where the room is taller than
+        wide, a budget bar under them instead).
 
-        Tall: the lamp at the top of the area, the words across its width, the
-        bars under them and the budget bar below the bars."""
-        if self.tall:
-            left, _, _, top = self.area()
-            stage = SpotlightStage(names, asker, shares=shares, rise=TALL_RISE,
-                                   column=TALL_COLUMN, word_size=TALL_WORD_SIZE)
-            self.hang(stage, top - 0.35, left)  # the lamp's glow just inside the area
-            bars = ShareBars(stage, shares, height=TALL_BARS, width=0.8, below=True,
-                             text_size=self.small, value_size=style.BODY)
-            # room under the words for a full bar's percent
-            bars.shift(UP * (stage.get_words().get_bottom()[1] - 0.9
-                             - bars.get_tracks().get_top()[1]))
+        ``side(beside)`` makes the shot's own part: for a column of its own at the
+        left of the words (True), taken when the columns still have room for a full
+        bar's percent, or for a line under everything else (False).
+        """
+        s = self.sizes
+        left, right, bottom, top = self.area()
+        width, room = self.frame().room()
+        below = not self.frame().across  # no room at the right: the budget lies under the bars
+        count = len(names) + (0 if below else 1)
+        part = side(True)
+        beside = width - part.width - GAP >= count * (text_width(percent(1.0), s.number) + GAP)
+        if not beside:
+            part = side(False)
+        start = left + (part.width + GAP if beside else 0.0)
+        column = min((right - start) / count, MAX_COLUMN)
+        start += ((right - start) - count * column) / 2  # centred, when the columns are capped
+
+        stage = SpotlightStage(names, asker, shares=shares, rise=self.rise(RISE, room),
+                               column=column, word_size=s.body)
+        self.hang(stage, start, 0.0)
+        caption = self.asks(stage, names[asker], asker)
+        self.to_top(stage, caption)
+
+        # the tracks from under a full bar's percent down to what stands below them: the
+        # budget bar and its total (measured on bars of height 1), and the shot's part
+        def make_bars(full: float) -> tuple[ShareBars, VGroup]:
+            bars = ShareBars(stage, shares, height=full, width=BAR_SHARE * column, apart=0.0,
+                             below=below, text_size=s.label, value_size=s.number)
+            return bars, bars.make_total_label("total", percent(self.numbers["exact_total"]))
+
+        trial, label = make_bars(1.0)
+        under = trial.get_tracks().get_bottom()[1] - min(trial.get_bottom()[1],
+                                                         label.get_bottom()[1])
+        under += 0.0 if beside else 2 * GAP + part.height
+        tracks_top = stage.get_words().get_bottom()[1] - height(s.number) - 0.12 - GAP
+        bars, total = make_bars(tracks_top - bottom - under)
+        shift = UP * (tracks_top - bars.get_tracks().get_top()[1])
+        bars.shift(shift)
+        self.inside(total.shift(shift))
+        if beside:
+            part.next_to((start - GAP, 0, 0), LEFT, buff=0)
+            part.align_to(stage.get_words(), UP)
         else:
-            stage = self.place(SpotlightStage(names, asker, shares=shares, rise=2.1), words_y)
-            bars = ShareBars(stage, shares).to_edge(DOWN, buff=BARS_BOTTOM)
-        texts, colors = self.percent_texts(shares, visible)
-        percents = bars.make_percent_labels(texts, shares, colors)
+            lowest = min(bars.get_bottom()[1], total.get_bottom()[1])
+            part.move_to(self.centre(), coor_mask=RIGHT)
+            part.shift(UP * (lowest - 2 * GAP - part.get_top()[1]))
+
+        percents = self.percent_labels(bars, shares, visible, column)
         hidden = [False] * len(names) if visible is None else [not v for v in visible]
         for word, dark in zip(stage.get_words(), hidden):
             word.set_opacity(0.3 if dark else 1.0)
-        total = bars.make_total_label("total", percent(self.numbers["exact_total"]))
-        return Light(stage, bars, total, percents, self.asks(stage, names[asker], asker))
+        return Light(stage, bars, total, percents, caption, part, beside)
 
     def show(self, lit: Light, extra: Sequence = (), *, run_time: float) -> None:
         """Everything on stage fades in together."""
@@ -238,8 +293,7 @@ class SpotlightShot(ChapterScene):
         to bring in later; they are in ``lit.percents`` all the same.
         """
         stage, bars = lit.stage, lit.bars
-        texts, colors = self.percent_texts(shares, visible)
-        percents = bars.make_percent_labels(texts, shares, colors)
+        percents = self.percent_labels(bars, shares, visible, stage.column)
         shown = VGroup(*(p for i, p in enumerate(percents) if i not in held))
         anims = [bars.make_shares_animation(shares),
                  FadeOut(lit.percents), FadeIn(shown), *extra]
@@ -254,6 +308,24 @@ class SpotlightShot(ChapterScene):
         lit.percents = percents
 
 
+# ------------------------------------------------------------------ the hand trace's layout
+@dataclass(frozen=True)
+class Table:
+    """How the hand trace stands across the area (scene units): its word columns from
+    ``start``, each ``column`` wide, then the totals' column; the rows' ``names``
+    (score, sharpened, exponential, share, blend) in a column at the left when
+    ``beside``, else each on a line over its values; the labels and the legend on
+    one line or ``stacked`` as column vectors."""
+
+    start: float
+    column: float
+    totals: float
+    beside: bool
+    names: tuple[str, ...]
+    labels_stacked: bool
+    legend_stacked: bool
+
+
 # ------------------------------------------------------------------ shot 1
 class SpotlightBudget(SpotlightShot):
     """100 points of light shared over four words, worked out by hand, then blended."""
@@ -264,52 +336,23 @@ class SpotlightBudget(SpotlightShot):
 
     def construct(self) -> None:
         n = self.numbers
-        names = n["words"]
-        asker = names.index(n["asker"])
+        s = self.sizes
         hidden = [not v for v in n["visible"]]
         labels = [pair(label) for label in n["labels"]]
-        legend_text = "[" + ", ".join(FEATURES) + "]"
-        if self.tall:
-            # Columns across the area: the words, then the totals (as in the wide table).
-            # Labels are column vectors, so they fit; the legend, one too, stands in the
-            # totals' column; the lamp leaves room for a two-line question.
-            left, right, _, top = self.area()
-            stage = SpotlightStage(names, asker, labels=labels, rise=TALL_TRACE_RISE,
-                                   column=(right - left - TALL_TOTALS) / len(names),
-                                   label_size=self.small, stacked=True)
-            self.hang(stage, top - 0.68, left)
-            legend = stacked_pair(legend_text, self.small, style.MUTED)
-            legend.set_x(self.totals_x(stage))
-            align_first_baselines([stage.get_labels()[0], legend])
-            # the budget column in the totals' column, low enough for its label to
-            # stand under the legend
-            bars = ShareBars(stage, n["shares"], height=TALL_TRACE_BARS, width=0.8,
-                             apart=(TALL_TOTALS - stage.column) / 2, text_size=self.small)
-            bars.shift(UP * (stage.get_labels().get_bottom()[1] - 1.2
-                             - bars.get_tracks().get_top()[1]))
-        else:
-            stage = SpotlightStage(names, asker, labels=labels, rise=1.6)
-            self.place(stage, words_y=1.0)
-            legend = row_label(legend_text, left_of=stage.get_cells(),
-                               beside=stage.get_labels()[0])
-            bars = ShareBars(stage, n["shares"]).to_edge(DOWN, buff=BARS_BOTTOM)
+        table = self.table(labels)
+        stage, caption, legend, step, name_step = self.trace_stage(table, labels)
         for word, label, dark in zip(stage.get_words(), stage.get_labels(), hidden):
             word.set_opacity(0.3 if dark else 1.0)
             label.set_opacity(0.3 if dark else 1.0)
+        bars = self.budget_bars(table, stage, legend)
         budget_label = bars.make_total_label("light to give", f"{n['budget_points']} points")
-        if self.tall:
+        if budget_label.width > table.totals:
             # wider than its column: at the column's left, level with its top, where the
             # bars are still to come
             track = bars.get_total_track()
             for line in budget_label:
                 line.set_x(track.get_left()[0] - 0.3, RIGHT)
             budget_label.align_to(track, UP)
-        # tall: on two lines, '“ate” asks' over 'for [1.0, 0.0]'
-        asks_for = [("asks", style.MUTED), ("for", style.MUTED)] if self.tall \
-            else [("asks for", style.MUTED)]
-        caption = stage.make_caption([(quoted(n["asker"]), style.INK), *asks_for,
-                                      (pair(n["question"]), style.QUERY)],
-                                     wrap=2 if self.tall else None)
 
         # The viewer sees the four words, a full column of 100 points of light,
         # then the asking word's lamp with its question and every word's label.
@@ -326,9 +369,8 @@ class SpotlightBudget(SpotlightShot):
         # The viewer sees the lamp light every word; the full column splits into
         # the four shares, which drop under their words as bars.
         b = self.beat("light")
-        texts, colors = self.percent_texts(n["shares"], n["visible"])
-        percents = bars.make_percent_labels(texts, n["shares"], colors)
-        total_label = bars.make_total_label("total", percent(n["exact_total"]))
+        percents = self.percent_labels(bars, n["shares"], n["visible"], table.column)
+        total_label = self.inside(bars.make_total_label("total", percent(n["exact_total"])))
         self.play(FadeIn(bars.get_segments()), FadeOut(bars.get_budget()),
                   FadeOut(budget_label), FadeIn(total_label), run_time=b.part(0.15))
         self.play(stage.make_light_animation(n["shares"]), FadeIn(bars.get_tracks()),
@@ -342,32 +384,26 @@ class SpotlightBudget(SpotlightShot):
         # The viewer sees the bars give way to the hand trace: each word's score,
         # the score sharpened, its exponential, and the exponentials' total.
         b = self.beat("trace")
-        rows = {}
-        header = words("total", self.small, style.MUTED)
+        first = self.first_row(stage, legend, name_step)
+
+        def row_y(k: int) -> float:
+            return first - k * step
+
         # A word the asker may not see gets no score and no sharpened score; its
         # exponential is the ledger's 0, so it adds nothing to the total.
-        seen = n["visible"]
-        sharpen = f"sharpen × {setting(n['sharpness'])}"
-        if words(sharpen, style.SMALL).width > NAMES_WIDTH - 0.25:  # a huge sharpness
-            sharpen = f"× {setting(n['sharpness'])}"
-        steps = [("score", [short(x) if v else "hidden" for x, v in zip(n["scores"], seen)]),
-                 (sharpen,
-                  [short(x) if v else None for x, v in zip(n["sharpened"], seen)]),
-                 ("exponential", [tenths(x) for x in n["exponentials"]])]
-        for k, (name, texts) in enumerate(steps):
-            rows[name] = self.table_row(stage, name, texts, self.row_y(stage, k))
-        total = words(tenths(n["total"]), self.small, style.INK)
-        if self.tall:
-            # the totals' column: its header on the exponentials' name line
-            header.set_x(self.totals_x(stage))
-            align_baselines([header], self.row_y(stage, len(steps) - 1) + TALL_NAME_STEP)
-        else:
-            header.set_x(bars.get_total_track().get_x())
-            align_baselines([stage.get_words()[0], header])
-        total.set_x(header.get_x())
-        align_baselines([total], self.row_y(stage, len(steps) - 1))
+        dark = self.hidden_texts(hidden, table.column)
+        steps = [[dark[i] or short(x) for i, x in enumerate(n["scores"])],
+                 [None if dark[i] else short(x) for i, x in enumerate(n["sharpened"])],
+                 [tenths(x) for x in n["exponentials"]]]
+        rows = [self.table_row(table, stage, table.names[k], texts, row_y(k), name_step)
+                for k, texts in enumerate(steps)]
+        totals_x = self.totals_x(table, stage)
+        header = words("total", s.label, style.MUTED).set_x(totals_x)
+        align_baselines([stage.get_words()[0], header])
+        total = words(tenths(n["total"]), s.number, style.INK).set_x(totals_x)
+        align_baselines([total], row_y(len(steps) - 1))
         self.play(FadeOut(bars), FadeOut(percents), FadeOut(total_label), run_time=b.part(0.12))
-        for k, row in enumerate(rows.values()):
+        for k, row in enumerate(rows):
             self.play(FadeIn(row, shift=DOWN * 0.1), run_time=b.part(0.1))
             self.wait(b.part(0.1 if k < len(rows) - 1 else 0.02))
         self.at("total")  # the total appears as the voice says it
@@ -378,19 +414,13 @@ class SpotlightBudget(SpotlightShot):
         # to 100%.
         b = self.beat("shares")
         share_texts = [whole_percent(p) for p in n["shares_percent"]]
-        share_row = self.table_row(stage, "share", share_texts, self.row_y(stage, 3),
-                                   style.WEIGHT)
-        rounded, exact = whole_percent(n["rounded_total_percent"]), percent(n["exact_total"])
-        summed = words(rounded, self.small, style.WEIGHT)
-        align_baselines([summed.set_x(header.get_x())], self.row_y(stage, 3))
-        if self.tall:
-            note = self.lines(["Rounded, the shares", f"add to {rounded}; exactly,",
-                               f"they add to {exact}."], self.small, style.MUTED)
-            self.under(note, share_row, 0.2)
-        else:
-            note = words(f"Rounded, the shares add to {rounded}; exactly, they add to {exact}.",
-                         style.SMALL, style.MUTED)
-            note.next_to(share_row, DOWN, buff=0.3).set_x(stage.get_cells().get_x())
+        share_row = self.table_row(table, stage, table.names[3], share_texts, row_y(3),
+                                   name_step, style.WEIGHT)
+        rounded = whole_percent(n["rounded_total_percent"])
+        summed = words(rounded, s.number, style.WEIGHT).set_x(totals_x)
+        align_baselines([summed], row_y(3))
+        note = self.note(table)
+        note.shift(UP * (share_row.get_bottom()[1] - GAP - note.get_top()[1]))
         label, cells = share_row
         self.play(FadeIn(label, shift=DOWN * 0.1), run_time=b.part(0.1))
         # each word's share appears as the voice says it
@@ -400,17 +430,170 @@ class SpotlightBudget(SpotlightShot):
         # The viewer sees the trace clear away; lines from every word, as thick
         # as its share, gather into the asker's new summary, [thing, action].
         b = self.beat("blend")
-        rise = UP * 3 * (TALL_ROW_STEP if self.tall else ROW_STEP)
-        self.play(*(FadeOut(row) for row in rows.values()),
+        rise = UP * (row_y(0) - row_y(3))
+        self.play(*(FadeOut(row) for row in rows),
                   FadeOut(header), FadeOut(total), FadeOut(summed), FadeOut(note),
                   share_row.animate.shift(rise), run_time=b.part(0.15))
-        summary = self.summary_block(stage, share_row, n)
+        summary = self.summary_block(table, share_row, n, name_step)
         lines = self.blend_lines(stage, share_row, summary[0], n["shares"])
         self.play(LaggedStart(*(Create(line) for line in lines), lag_ratio=0.1),
                   run_time=b.part(0.2))
         self.play(FadeIn(summary[0]), FadeIn(summary[1]), run_time=b.part(0.15))
         self.play(*(GrowFromEdge(bar, LEFT) for bar in summary[2]), FadeIn(summary[3]),
                   run_time=b.part(0.15))
+
+    # ------------------------------------------------------------- layout
+    def table(self, labels: Sequence[str]) -> Table:
+        """The hand trace's columns across the area, measured at the frame's type scale.
+
+        Across a room wider than tall the rows are named in a column at the left: the
+        long names if the word columns then still hold every value and label (on one
+        line, or stacked), else the short ones. In a room taller than wide each name
+        stands over its row, and the columns take the whole width.
+        """
+        n, s = self.numbers, self.sizes
+        left, right, _, _ = self.area()
+        times = f"× {setting(n['sharpness'])}"
+        long = ("score", f"sharpen {times}", "exponential", "share", "blend")
+        brief = ("score", times, "e\u02e3", "share", "blend")
+        values = [*(short(x) for x in n["scores"]), *(short(x) for x in n["sharpened"]),
+                  *(tenths(x) for x in n["exponentials"]),
+                  *(whole_percent(p) for p in n["shares_percent"])]
+        cell = widest(values, s.number) + APART
+        totals = max(widest([tenths(n["total"]), whole_percent(n["rounded_total_percent"])],
+                            s.number), text_width("total", s.label)) + APART
+        one, two = widest(labels, s.number), widest(
+            [t for label in labels for t in self.halves(label)], s.number)
+        legend_one = text_width("[" + ", ".join(FEATURES) + "]", s.label)
+        legend_two = widest(FEATURES, s.label)
+        if not self.frame().across:  # names over their rows; the legend in the totals' column
+            totals = max(totals, legend_two + GAP)
+            column = (right - left - totals) / len(labels)
+            return Table(left, column, totals, False, long, one + APART > column, True)
+        choices = [(names, legend_stacked, labels_stacked)
+                   for names in (long, brief) for legend_stacked in (False, True)
+                   for labels_stacked in (False, True)]
+        for names, legend_stacked, labels_stacked in choices:
+            side = max(widest(names, s.label), legend_two if legend_stacked else legend_one)
+            start = left + side + APART
+            column = min((right - start - totals) / len(labels), MAX_COLUMN)
+            if max(cell, (two if labels_stacked else one) + APART) <= column:
+                break
+        return Table(start, column, totals, True, names, labels_stacked, legend_stacked)
+
+    @staticmethod
+    def halves(text: str) -> list[str]:
+        """The two lines of a pair set as a column vector."""
+        first, second = text.split(", ", 1)
+        return [first + ",", second]
+
+    def trace_stage(self, table: Table, labels: Sequence[str]) -> tuple:
+        """The stage, the lamp's caption and the labels' legend, hung from the top of the
+        area; the rows' step (baseline to baseline) and name step (a name line to its
+        values, 0 when the names stand beside).
+
+        Under the labels, the four rows and the note reach down to the area's bottom:
+        the lamp hangs at its preferred rise (:data:`TRACE_RISE`) and the rows share
+        what is left, at least a line apart (a name line and a line, when the names
+        stand over their rows) and at most :data:`MAX_ROW_STEP` text heights; if the
+        rows need more, the lamp hangs lower; if they take less, higher.
+        """
+        n, s = self.numbers, self.sizes
+        left, right, bottom, _ = self.area()
+        names = n["words"]
+        asker = names.index(n["asker"])
+
+        def build(rise: float) -> tuple:
+            stage = SpotlightStage(names, asker, labels=labels, rise=rise, column=table.column,
+                                   word_size=s.body, label_size=s.number,
+                                   stacked=table.labels_stacked)
+            self.hang(stage, table.start, 0.0)
+            parts = [(quoted(n["asker"]), style.INK), ("asks", style.MUTED),
+                     ("for", style.MUTED), (pair(n["question"]), style.QUERY)]
+            caption = stage.make_caption(parts, size=s.label, bounds=(left, right))
+            if caption.get_left()[0] < left or caption.get_right()[0] > right:
+                # no room beside the lamp: over it, as far to the side as the area needs
+                caption.next_to(stage.get_lamp(), UP, buff=0.1)
+                self.inside(caption.set_x(stage.get_lamp().get_x()))
+            self.to_top(stage, caption)
+            legend = self.legend(table, stage)
+            return stage, caption, legend
+
+        name_step = 0.0 if table.beside else self.name_line()
+        least = name_step + height(s.number) + 0.12
+        most = name_step + MAX_ROW_STEP * height(s.number)
+        flat, _, flat_legend = build(0.0)
+        # room for the rise and three steps, between the labels and what the rows need
+        descent = height(s.number) - words("0", s.number).height
+        room = (self.first_row(flat, flat_legend, name_step) - bottom - descent - GAP
+                - self.note(table).height)
+        rise = self.rise(TRACE_RISE, self.frame().room()[1])
+        step = min(max((room - rise) / 3, least), most)
+        rise = min(max(room - 3 * step, TRACE_RISE[1]), TRACE_RISE[2])
+        return (*build(rise), step, name_step)
+
+    def legend(self, table: Table, stage: SpotlightStage) -> VGroup:
+        """What the labels' two numbers are: '[thing, action]' on the labels' line, or,
+        ``stacked``, each feature's name on its own line, level with the labels' lines
+        when they are stacked too; right-aligned left of the word columns, or centred in
+        the totals' column."""
+        s = self.sizes
+        if table.legend_stacked:
+            legend = VGroup(*(words(f, s.label, style.MUTED) for f in FEATURES))
+        else:
+            legend = VGroup(words("[" + ", ".join(FEATURES) + "]", s.label, style.MUTED))
+        first = stage.get_labels()[0]
+        lines = list(first) if table.labels_stacked else [first]
+        for k, line in enumerate(legend):
+            if table.beside:
+                line.set_x(table.start - APART, RIGHT)
+            else:
+                line.set_x(self.totals_x(table, stage))
+            level = baseline(lines[k]) if k < len(lines) \
+                else baseline(lines[0]) - k * s.label / 60
+            align_baselines([line], level)
+        return legend
+
+    def name_line(self) -> float:
+        """From a name on a line of its own down to the values under it (baselines)."""
+        return words("0", self.sizes.number).height + 0.3 * height(self.sizes.label)
+
+    def first_row(self, stage: SpotlightStage, legend: VGroup, name_step: float) -> float:
+        """The baseline of the hand trace's first row (the scores), under the labels and
+        their legend."""
+        under = min(stage.get_labels().get_bottom()[1], legend.get_bottom()[1])
+        return under - GAP - name_step - words("0", self.sizes.number).height
+
+    def note(self, table: Table) -> VGroup:
+        """Why the shares add to 99%: a note for under them, centred under the table
+        (wrapped, if it must be, to the area's width)."""
+        n = self.numbers
+        left, right, _, _ = self.area()
+        text = (f"Rounded, {whole_percent(n['rounded_total_percent'])}; "
+                f"exactly, {percent(n['exact_total'])}.")
+        note = wrapped(text, self.sizes.minimum, right - left, style.MUTED)
+        return self.inside(note.set_x((table.start + right) / 2))
+
+    def budget_bars(self, table: Table, stage: SpotlightStage, legend: VGroup) -> ShareBars:
+        """The bars under the words and the budget column in the totals' column, from
+        under the labels (and the legend, with room for the total's two lines over the
+        column) down to the bottom of the area."""
+        s = self.sizes
+        bottom = self.area()[2]
+        pad = height(s.number) + 0.12 + GAP
+        two_lines = height(s.label) + height(s.number) + 0.3
+        top = stage.get_labels().get_bottom()[1] - pad
+        if not table.beside:  # the legend stands in the totals' column, over the total
+            top = min(top, legend.get_bottom()[1] - two_lines - GAP)
+        bars = ShareBars(stage, self.numbers["shares"], height=top - bottom - 0.05,
+                         width=BAR_SHARE * table.column, apart=(table.totals - table.column) / 2,
+                         text_size=s.label, value_size=s.number)
+        return bars.shift(UP * (top - bars.get_tracks().get_top()[1]))
+
+    @staticmethod
+    def totals_x(table: Table, stage: SpotlightStage) -> float:
+        """The x of the middle of the totals' column, right of the words'."""
+        return float(stage.get_cells().get_right()[0]) + table.totals / 2
 
     # ------------------------------------------------------------- pieces
     def fade_in_on_marks(self, b: Beat, marks: Sequence[str], items: Sequence,
@@ -424,78 +607,68 @@ class SpotlightBudget(SpotlightShot):
             self.play(FadeIn(item, shift=DOWN * 0.1),
                       run_time=max(min(run_time, room), 1 / config.frame_rate))
 
-    @staticmethod
-    def totals_x(stage: SpotlightStage) -> float:
-        """Tall: the x of the middle of the totals' column, right of the words'."""
-        return float(stage.get_cells().get_right()[0]) + TALL_TOTALS / 2
+    def row_name(self, table: Table, name: str, y: float, name_step: float):
+        """A row's name: right-aligned left of the word columns on its baseline ``y``, or
+        (with a ``name_step``) at the area's left on the line that far over it."""
+        label = words(name, self.sizes.label, style.MUTED)
+        if not name_step:
+            label.set_x(table.start - APART, RIGHT)
+        else:
+            label.set_x(self.area()[0], LEFT)
+        align_baselines([label], y + name_step)
+        return label
 
-    def row_y(self, stage: SpotlightStage, k: int) -> float:
-        """The baseline of row ``k`` of the hand trace (0: the scores), under the labels."""
-        if self.tall:
-            # the first name line 0.62 under the labels' second line
-            under_labels = baseline(stage.get_labels()[0][-1]) - TALL_NAME_STEP - 0.62
-            return under_labels - k * TALL_ROW_STEP
-        return baseline(stage.get_labels()[0]) - (k + 1) * ROW_STEP
-
-    def table_row(self, stage: SpotlightStage, name: str, texts: Sequence[str | None], y: float,
+    def table_row(self, table: Table, stage: SpotlightStage, name: str,
+                  texts: Sequence[str | None], y: float, name_step: float,
                   color=style.INK) -> VGroup:
-        """A row of the hand trace: its name at the left, one value under each word
-        (tall: the name on a line of its own above the values, as the columns take the
-        whole width).
-
-        A text of None leaves its cell empty; 'hidden' is set in the muted colour.
-        """
-        cells = VGroup(*(words(t, self.small, style.MUTED if t == "hidden" else color)
+        """A row of the hand trace: its name, and one value under each word on the
+        baseline ``y``. A text of None leaves its cell empty; a hidden word's is muted."""
+        s = self.sizes
+        cells = VGroup(*(words(t, s.minimum if t == HIDDEN else s.number,
+                               style.MUTED if t in (HIDDEN, DASH) else color)
                          .set_x(stage.column_x(i))
                          for i, t in enumerate(texts) if t is not None))
-        if self.tall:
-            label = row_label(name, size=self.small)
-            align_baselines([label], y + TALL_NAME_STEP)
-            align_baselines(cells, y)
-        else:
-            label = row_label(name, left_of=stage.get_cells())
-            align_baselines([label, *cells], y)
-        return VGroup(label, cells)
+        align_baselines(cells, y)
+        return VGroup(self.row_name(table, name, y, name_step), cells)
 
-    @staticmethod
-    def lines(texts: Sequence[str], size: int, color) -> VGroup:
-        """Lines of text one under another, TALL_LINE_STEP apart, each centred on the
-        others (place the block afterwards)."""
-        block = stack_lines([words(t, size, color) for t in texts], TALL_LINE_STEP)
-        for line in block:
-            line.set_x(0)
-        return block
-
-    def summary_block(self, stage: SpotlightStage, share_row: VGroup, n) -> list:
-        """The new summary: its line, the left column's name, and a bar per feature
-        (tall: the line larger and centred in the area, its name on the line above)."""
-        size = style.BODY if self.tall else style.LABEL
-        line = VGroup(words(f"new {quoted(n['asker'])} =", size, style.INK),
-                      words(pair_2(n["summary"]), size, style.KEY))
+    def summary_block(self, table: Table, share_row: VGroup, n, name_step: float) -> list:
+        """The new summary under the shares (at ``share_row``, where they end up): its
+        line centred under the table, its name (beside it like the rows' names, or on
+        a line over it when the line needs the area's whole width), and a bar per
+        feature, as long as the line for a value of 1; low enough for the lines from
+        the shares to gather."""
+        s = self.sizes
+        left_edge, right, bottom, _ = self.area()
+        line = VGroup(words(f"new {quoted(n['asker'])} =", s.body, style.INK),
+                      words(pair_2(n["summary"]), s.body, style.KEY))
         line.arrange(RIGHT, buff=0.2)
         align_baselines(line)
-        if self.tall:  # lower, as the area below is free: longer lines to blend along
-            self.under(line, share_row, 1.6)
-            name = row_label("blend", size=self.small)  # a little higher over larger type
-            align_baselines([name], baseline(line[0]) + TALL_NAME_STEP + 0.08)
-        else:
-            line.next_to(share_row, DOWN, buff=1.1).set_x(stage.get_cells().get_x())
-            name = row_label("blend", left_of=stage.get_cells(), beside=line[0])
-        names = VGroup(*(words(f, self.small, style.MUTED) for f in FEATURES))
-        values = VGroup(*(words(decimal(v), self.small, style.KEY) for v in n["summary"]))
+        if not name_step and line.width > right - table.start:
+            name_step = self.name_line()
+        self.inside(line.set_x(((left_edge if name_step else table.start) + right) / 2))
+        names = VGroup(*(words(f, s.label, style.MUTED) for f in FEATURES))
+        values = VGroup(*(words(decimal(v), s.number, style.KEY) for v in n["summary"]))
+        left = line.get_left()[0] + max(m.width for m in names) + 0.2
+        length = min(line.get_right()[0], right - max(m.width for m in values) - 0.2) - left
+        step = 1.5 * height(s.label)
         bars = VGroup()
-        left = line.get_left()[0] + 1.2
-        length = TALL_SUMMARY_LENGTH if self.tall else SUMMARY_LENGTH
         y = baseline(line[0])
         for label, value, v in zip(names, values, n["summary"]):
-            y -= 0.55
+            y -= step
             label.next_to((left, 0, 0), LEFT, buff=0.2)
-            bar = Rectangle(width=max(v * length, 1e-3), height=0.22, stroke_width=0)
+            bar = Rectangle(width=max(v * length, 1e-3), height=0.45 * height(s.label),
+                            stroke_width=0)
             bar.set_fill(style.KEY, opacity=0.85)
-            bar.move_to((left, y + 0.1, 0), aligned_edge=LEFT)
+            bar.move_to((left, y + bar.height / 2, 0), aligned_edge=LEFT)
             value.next_to(bar, RIGHT, buff=0.2)
             align_baselines([label, value], y)
             bars.add(bar)
+        block = VGroup(line, bars, names, values)
+        # as low as the area goes, or as near as the longest lines allow
+        drop = max(bottom + 0.05 - block.get_bottom()[1],
+                   share_row.get_bottom()[1] - MAX_BLEND - line.get_top()[1] - name_step)
+        block.shift(UP * drop)
+        name = self.row_name(table, table.names[4], baseline(line[0]), name_step)
         return [line, name, bars, VGroup(names, values)]
 
     @staticmethod
@@ -523,25 +696,17 @@ class SharpnessDial(SpotlightShot):
         names = n["words"]
         asker = names.index(n["asker"])
         sweep = n["sharpness_sweep"]
-        lit = self.light(names, asker, sweep[0]["shares"])
-        if self.tall:
-            # under the budget bar's label: the name, and the value on its baseline
-            name = words("sharpness", style.BODY, style.MUTED)
-            self.under(name, lit.total, 0.6)
-            # name and first value centred together
-            name.shift(LEFT * (self.dial_value(sweep[0]["sharpness"], name).width + 0.25) / 2)
-        else:
-            name = row_label("sharpness", left_of=lit.stage.get_cells())
-            name.align_to(lit.stage.get_words(), UP)
-        value = self.dial_value(sweep[0]["sharpness"], name)
+        lit = self.light(names, asker, sweep[0]["shares"],
+                         side=lambda beside: self.dial(sweep[0]["sharpness"], beside))
+        value = lit.side[1]
 
         # The viewer sees one word light the others at sharpness 1, then 4, then 8:
         # the best fit's bar grows, and the budget column stays full.
         b = self.beat("sweep")
-        self.show(lit, (name, value), run_time=b.part(0.15))
+        self.show(lit, (lit.side,), run_time=b.part(0.15))
         for state in sweep[1:]:
             self.wait(b.part(0.17))
-            new = self.dial_value(state["sharpness"], name)
+            new = self.dial_value(lit, state["sharpness"])
             self.relight(lit, names, state["shares"], extra=(FadeOut(value), FadeIn(new)),
                          run_time=b.part(0.08))
             value = new
@@ -551,7 +716,7 @@ class SharpnessDial(SpotlightShot):
         for k, word in enumerate(names):
             extra = ()
             if k == 0:
-                new = self.dial_value(n["sharpness"], name)
+                new = self.dial_value(lit, n["sharpness"])
                 extra = (FadeOut(value), FadeIn(new))
                 value = new
             self.relight(lit, names, n["askers"][word], asker=k, extra=extra,
@@ -559,14 +724,24 @@ class SharpnessDial(SpotlightShot):
             if k < len(names) - 1:
                 self.wait(b.part(0.15))
 
-    def dial_value(self, sharpness: float, name):
-        """The dial's setting, under its name (tall: after it, on its baseline)."""
-        value = words(setting(sharpness), style.HEADING, style.INK)
-        if self.tall:
+    def dial(self, sharpness: float, beside: bool) -> VGroup:
+        """The dial: its name and its setting, under the name (``beside``, in a column
+        at the left) or after it on its baseline."""
+        s = self.sizes
+        name = words("sharpness", s.label, style.MUTED)
+        value = words(setting(sharpness), s.heading, style.INK)
+        if beside:
+            value.next_to(name, DOWN, buff=0.2).align_to(name, RIGHT)
+        else:
             value.next_to(name, RIGHT, buff=0.25)
             align_baselines([name, value])
-            return value
-        return value.next_to(name, DOWN, buff=0.2).align_to(name, RIGHT)
+        return VGroup(name, value)
+
+    def dial_value(self, lit: Light, sharpness: float):
+        """A new setting for the dial on stage, where its first one stands."""
+        dial = self.dial(sharpness, lit.beside)
+        dial.shift(lit.side[0].get_center() - dial[0].get_center())
+        return dial[1]
 
 
 # ------------------------------------------------------------------ shot 3
@@ -583,15 +758,11 @@ class LookBackRule(SpotlightShot):
         asker = names.index(n["asker"])
         rule = n["lookback_rule"]
         before = rule[n["asker"]]["visible"] if n["lookback"] else [True] * len(names)
-        lit = self.light(names, asker, n["askers"][n["asker"]], before)
-        if self.tall:
-            # one line, under the budget bar's label
-            box = CheckBox(["look back only"], ticked=n["lookback"], size=style.BODY)
-            self.under(box, lit.total, 0.6)
-        else:
-            box = CheckBox(["look back", "only"], ticked=n["lookback"])
-            box.next_to(lit.stage.get_cells(), LEFT, buff=0.25)
-            box.align_to(lit.stage.get_words(), UP).to_edge(LEFT, buff=style.EDGE)
+        lit = self.light(names, asker, n["askers"][n["asker"]], before,
+                         side=lambda beside: CheckBox(
+                             ["look back", "only"] if beside else ["look back only"],
+                             ticked=n["lookback"], size=self.sizes.label))
+        box = lit.side
 
         # The viewer sees the rule switched on: words after the asker go dark,
         # and their light moves to the words the asker can still see; the largest

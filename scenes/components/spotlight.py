@@ -9,7 +9,7 @@ Two pieces, both laid out on the same word columns:
 - ``ShareBars``: under each word an empty track of the full budget and a bar of
   that word's share in it; at the right a budget column where the shares stack
   up, so their total is always the whole track. Where there is no room beside
-  the bars (a short's tall frame), the budget can lie as a bar below them instead.
+  the bars (a frame taller than wide), the budget can lie as a bar below them instead.
 
 Texts that change (percent labels, the lamp's caption) are never animated in
 place: ``make_*_labels`` methods return fresh texts that the scene fades in
@@ -50,16 +50,14 @@ BEAM_FLOOR = 0.05
 NO_BAR = 1e-3
 #: thickness of the budget bar when it lies below the bars (scene units)
 BUDGET_THICKNESS = 0.45
-#: from a stacked label's first baseline to its second (scene units)
-LABEL_LINE_STEP = 0.47
 
 
 def stacked_pair(text: str, size: int, color) -> VGroup:
     """A pair such as '[0.2, 0.1]' as a column vector: '[0.2,' over '0.1]', each line
-    centred, so a narrow column can hold it."""
+    centred, so a narrow column can hold it; the baselines a line of ``size`` apart."""
     first, second = text.split(", ", 1)
     lines = VGroup(words(first + ",", size, color), words(second, size, color))
-    lines[1].shift(UP * (baseline(lines[0]) - LABEL_LINE_STEP - baseline(lines[1])))
+    lines[1].shift(UP * (baseline(lines[0]) - size / 60 - baseline(lines[1])))
     lines[1].set_x(lines[0].get_x())
     return lines
 
@@ -76,13 +74,15 @@ class SpotlightStage(VGroup):
 
     ``labels`` are already formatted texts (one per word) or None for no label
     row; with ``stacked`` each label is a column vector on two lines (for narrow
-    columns). ``rise`` is how far above the words the lamp hangs (scene units).
+    columns). ``rise`` is how far above the words the lamp hangs and ``column`` the
+    width of a word's column (scene units); ``word_size`` and ``label_size`` are font
+    sizes, which the scene takes from its frame's type scale.
     """
 
-    def __init__(self, names: Sequence[str], asker: int, *, labels: Sequence[str] | None = None,
+    def __init__(self, names: Sequence[str], asker: int, *, word_size: int,
+                 labels: Sequence[str] | None = None, label_size: int = 0,
                  shares: Sequence[float] | None = None, rise: float = 1.7,
-                 column: float = COLUMN, word_size: int = style.BODY,
-                 label_size: int = style.SMALL, stacked: bool = False) -> None:
+                 column: float = COLUMN, stacked: bool = False) -> None:
         super().__init__()
         self.column = column
         self.rise = rise
@@ -163,17 +163,23 @@ class SpotlightStage(VGroup):
             beams.add(cone)
         return beams
 
-    def make_caption(self, parts: Sequence[tuple[str, object]], asker: int | None = None,
-                     size: int = style.LABEL, wrap: int | None = None) -> VGroup:
-        """A caption beside the lamp, on the side with more room.
+    def make_caption(self, parts: Sequence[tuple[str, object]], asker: int | None = None, *,
+                     size: int, wrap: int | None = None,
+                     bounds: tuple[float, float] | None = None) -> VGroup:
+        """A caption beside the lamp, on the side with more room: between the lamp and
+        ``bounds`` (left, right; scene units) when given, else the side with more words.
 
         ``parts`` are (text, colour) pairs set on one baseline. With ``wrap`` the
-        parts from that index on go on a second line, level with the lamp, and the
-        first line sits above it (so neither crosses the beams below the lamp); the
-        lines are flush on the lamp's side.
+        parts from that index on go on a second line, standing on the lamp's level,
+        and the first line sits above it (so neither crosses the beams below the
+        lamp, however flat); the lines are flush on the lamp's side.
         """
         asker = self.asker if asker is None else asker
-        side = RIGHT if asker < len(self.words) / 2 else LEFT
+        if bounds is None:
+            side = RIGHT if asker < len(self.words) / 2 else LEFT
+        else:
+            x = self.column_x(asker)
+            side = RIGHT if bounds[1] - x > x - bounds[0] else LEFT
         if wrap is None:
             caption = VGroup(*(words(text, size, color) for text, color in parts))
             caption.arrange(RIGHT, buff=0.18)
@@ -188,7 +194,7 @@ class SpotlightStage(VGroup):
             caption.add(line)
         caption[0].next_to(caption[1], UP, buff=0.12, aligned_edge=-side)
         caption.next_to(self.lamp_point(asker), side, buff=0.45)
-        caption.shift(UP * (self.lamp_point(asker)[1] - caption[1].get_y()))
+        caption.shift(UP * (self.lamp_point(asker)[1] - caption[1].get_bottom()[1]))
         return caption
 
     # ------------------------------------------------------------- animations
@@ -219,14 +225,14 @@ class ShareBars(VGroup):
     so the tracks stay under their words. The budget column stands one word
     column and ``apart`` further right of the last track; with ``below`` the
     budget is a bar lying under the tracks instead, as wide as they are, its
-    label under it (for a tall frame with no room at the right). ``text_size``
-    and ``value_size`` are the sizes of the percents and labels.
+    label under it (for a frame taller than wide, with no room at the right).
+    ``text_size`` is the font size of the budget's name, ``value_size`` that of the
+    figures (the percents and the budget's value).
     """
 
     def __init__(self, stage: SpotlightStage, shares: Sequence[float] | None = None, *,
-                 height: float = 2.6, width: float = 0.9, apart: float = 0.5,
-                 below: bool = False, text_size: int = style.SMALL,
-                 value_size: int = style.LABEL) -> None:
+                 text_size: int, value_size: int, height: float = 2.6, width: float = 0.9,
+                 apart: float = 0.5, below: bool = False) -> None:
         super().__init__()
         self.full = height
         self.bar_width = width
@@ -320,12 +326,14 @@ class ShareBars(VGroup):
         return segments
 
     def make_percent_labels(self, texts: Sequence[str], shares: Sequence[float],
-                            colors: Sequence[object] | None = None) -> VGroup:
-        """Each word's formatted share, just above the top of its bar."""
+                            colors: Sequence[object] | None = None,
+                            sizes: Sequence[int] | None = None) -> VGroup:
+        """Each word's formatted share, just above the top of its bar (each at its
+        ``sizes``, by default the bars' ``value_size``)."""
         labels = VGroup()
         for i, (text, share) in enumerate(zip(texts, shares)):
             color = style.WEIGHT if colors is None else colors[i]
-            label = words(text, self.text_size, color)
+            label = words(text, self.value_size if sizes is None else sizes[i], color)
             labels.add(label.next_to(self.bar_top(i, share), UP, buff=0.12))
         return labels
 
@@ -351,8 +359,7 @@ class ShareBars(VGroup):
 class CheckBox(VGroup):
     """A small box with a caption; ``make_tick_animation`` draws the tick in it."""
 
-    def __init__(self, lines: Sequence[str], ticked: bool = False,
-                 size: int = style.SMALL) -> None:
+    def __init__(self, lines: Sequence[str], ticked: bool = False, *, size: int) -> None:
         super().__init__()
         self.box = Rectangle(width=0.36, height=0.36, stroke_width=2).set_stroke(style.MUTED)
         self.caption = VGroup(*(words(line, size, style.INK) for line in lines))
