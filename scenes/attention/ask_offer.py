@@ -39,7 +39,8 @@ PAD = 0.12  # the least room around a number in its box, and between a sign and 
 TIE = 0.25  # the least height of a tie from a word down to its row's header
 GAP = 0.1  # the least gap between two blocks
 MAX_GAP = 0.7  # the most a gap grows to, sharing out spare height
-BOX_SHAPE = 0.5  # a box is at most this tall for its width
+ROOMY = 0.15  # what a row's box leaves its gap to grow by, if it can
+BOX_SHAPE = 0.6  # a box is at most this tall for its width
 BOX_GROWTH = 1.0  # a box is at most this much wider than its widest number
 NAME_STEP = 1.1 / 60  # between baselines of a name's lines, per unit of type size
 
@@ -160,7 +161,11 @@ class AskAndOffer(ChapterScene):
                 box = min(widest + BOX_GROWTH, (free - 2 * sign) / 3)
                 over = 0.0 if beside else line + 0.08
                 block = (max(map(len, names)) - 1) * NAME_STEP * t.label + line
-                box_height = min(BOX_SHAPE * box, (room + GAP) / 3 - over - GAP)
+                # each row leaves its gap room to grow, if its box still holds its number
+                per_row = (room + GAP) / 3 - over - GAP
+                box_height = min(BOX_SHAPE * box, per_row - ROOMY)
+                if box_height < digits + PAD:
+                    box_height = min(BOX_SHAPE * box, per_row)
                 pitch = max(over + box_height, block if beside else 0.0) + GAP
                 table = Table(size, names, width if beside else 0.0, over, box,
                               max(box_height, digits + PAD), pitch)
