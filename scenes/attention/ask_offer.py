@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from manim import (
     DOWN,
     LEFT,
@@ -13,8 +15,8 @@ from manim import (
     FadeOut,
     LaggedStart,
     Line,
+    Text,
     VGroup,
-    config,
 )
 
 from scenes import style
@@ -26,47 +28,99 @@ from scenes.base import (
     word_row,
     words,
 )
-from scenes.components.number_column import BOX_HEIGHT, BOX_WIDTH, ROW_STEP, NumberColumn
+from scenes.components.number_column import NumberColumn
+from scenes.lines import balanced_lines, centred_lines, wrapped
 from scenes.numbers import decimal
 
-#: the sizes a sentence may take, largest first, before it is put on two lines
-SENTENCE_SIZES = (style.LABEL, style.SMALL, style.MIN_FONT_SIZE)
+INTRO = ("Every word carries two short rows of numbers:", "what it asks for, and what it offers.")
+NOTE = "Large when the two line up."
+# Spacing (scene units); the boxes and the gaps between blocks grow from these with the room.
+PAD = 0.12  # the least room around a number in its box, and between a sign and a box
+TIE = 0.25  # the least height of a tie from a word down to its row's header
+GAP = 0.1  # the least gap between two blocks
+MAX_GAP = 0.7  # the most a gap grows to, sharing out spare height
+ROOMY = 0.15  # what a row's box leaves its gap to grow by, if it can
+BOX_SHAPE = 0.6  # a box is at most this tall for its width
+BOX_GROWTH = 1.0  # a box is at most this much wider than its widest number
+NAME_STEP = 1.1 / 60  # between baselines of a name's lines, per unit of type size
 
 
-def fitted_row(items: list[str], width: float) -> VGroup:
-    """The sentence as a word_row at the largest size that fits ``width`` (scene units)."""
-    for size in SENTENCE_SIZES:
-        for buff in (style.GAP, style.GAP * 0.6):
+def sentence_words(items: list[str], sizes: tuple[int, ...], width: float) -> VGroup:
+    """The sentence, one Text per word (so it indexes by word), at the largest of ``sizes``
+    that keeps it on one line within ``width`` (scene units), else on balanced lines at
+    the last size: a flat group either way."""
+    for size in sizes:
+        for buff in (style.GAP, style.GAP * 0.6, style.GAP * 0.4):
             row = word_row(items, size, style.MUTED, buff=buff)
             if row.width <= width:
                 return row
-    return row
+    lines = [word_row(line.split(" "), sizes[-1], style.MUTED, buff=style.GAP * 0.6)
+             for line in balanced_lines(items, sizes[-1], width)]
+    stack_lines(lines, sizes[-1] / 60 * 1.3, aligned_edge=ORIGIN)
+    return VGroup(*(w for line in lines for w in line))
 
 
-def lines_of_words(items: list[str], width: float) -> VGroup:
-    """The sentence at LABEL size, one word per Text, on one line if it fits ``width``
-    (scene units) and else on two; a flat group, so it indexes by word either way."""
-    for buff in (style.GAP, style.GAP * 0.6):
-        row = word_row(items, style.LABEL, style.MUTED, buff=buff)
-        if row.width <= width:
-            return row
-    half = (len(items) + 1) // 2
-    lines = [word_row(part, style.LABEL, style.MUTED, buff=style.GAP * 0.6)
-             for part in (items[:half], items[half:])]
-    stack_lines(lines, 0.5, aligned_edge=ORIGIN)
-    return VGroup(*lines[0], *lines[1])
+def spread(xs: list[float], widths: list[float], gap: float, low: float,
+           high: float) -> list[float]:
+    """Centres (scene units) as near ``xs`` as things ``widths`` wide can stand, ``gap``
+    apart and within ``low`` .. ``high``."""
+    order = sorted(range(len(xs)), key=xs.__getitem__)
+    out = list(xs)
+    edge = low
+    for i in order:
+        out[i] = max(out[i], edge + widths[i] / 2)
+        edge = out[i] + widths[i] / 2 + gap
+    edge = high
+    for i in reversed(order):
+        out[i] = min(out[i], edge - widths[i] / 2)
+        edge = out[i] - widths[i] / 2 - gap
+    return out
 
 
-def spread_apart(xs: list[float], gap: float, low: float, high: float) -> list[float]:
-    """Nudge x positions (scene units) apart until neighbours are ``gap`` apart, within bounds."""
-    order = sorted(range(len(xs)), key=lambda i: xs[i])
-    out = [min(max(x, low), high) for x in xs]
-    for a, b in zip(order, order[1:]):
-        if out[b] - out[a] < gap:
-            middle = (out[a] + out[b]) / 2
-            out[a], out[b] = middle - gap / 2, middle + gap / 2
-    shift = max(0.0, out[order[-1]] - high) - max(0.0, low - out[order[0]])
-    return [x - shift for x in out]
+@dataclass(frozen=True)
+class Table:
+    """How the rows are set: the feature names left of the rows in a column
+    ``names_width`` wide (0: each name on a line over its row), numbers at ``size`` in
+    boxes ``box`` by ``box_height``, a row ``pitch`` below the last at least; all in
+    scene units."""
+
+    size: int
+    names: list[list[str]]  # each feature's name, on its lines
+    names_width: float
+    over: float  # the height a name takes over its row's box
+    box: float
+    box_height: float
+    pitch: float
+
+    @property
+    def area(self) -> float:
+        return self.box * self.box_height
+
+
+@dataclass
+class Parts:
+    """The scene's parts, placed where they stand when they first appear; the scene moves
+    the sentence right by ``shift`` (scene units) when the rows come in, and the rows to
+    the x of ``final``, their headers to ``heads``, when they meet."""
+
+    sentence: VGroup
+    intro: VGroup
+    features: VGroup
+    ties: VGroup
+    asks: Text
+    offers: Text
+    term: Text
+    query: NumberColumn
+    key: NumberColumn
+    products: NumberColumn
+    signs: VGroup
+    rule: Line
+    total: Text
+    name: Text
+    note: VGroup
+    shift: float
+    final: list[float]
+    heads: list[float]
 
 
 class AskAndOffer(ChapterScene):
@@ -82,161 +136,194 @@ class AskAndOffer(ChapterScene):
         n = numbers
         return {"reader": n["reader"], "top_word": n["top_word"], "match": decimal(n["top_match"])}
 
-    def construct(self) -> None:
+    # ------------------------------------------------------------- layout
+    def tables(self, room: float) -> list[Table]:
+        """Every way the three rows could be set in ``room`` (the height left them, scene
+        units) and the frame's width: the numbers at body size, else the number size;
+        the names beside the rows (on one line, or two) or each over its row. Only
+        those whose boxes hold their numbers; if none fits the height, the least
+        boxes that do (the layout check then says what overflows)."""
+        n, t = self.numbers, self.frame().type
+        left, right, _, _ = self.area()
+        texts = [decimal(x) for x in (*n["query"], *n["key"], *n["products"])]
+        line = words("Thp", t.label).height
+        sign = max(words(s, t.label).width for s in "×=") + 2 * PAD
+        one = [[f] for f in n["features"]]
+        two = [balanced_lines(f, t.label, 0.5 * words(f, t.label).width + line)
+               for f in n["features"]]
+        found, cramped = [], []
+        for size in (t.body, t.number):
+            widest = max(words(x, size).width for x in texts)
+            digits = words("0.00", size).height
+            for names, beside in ((one, True), (two, True), (one, False)):
+                width = max(words(x, t.label).width for name in names for x in name)
+                free = right - left - (width + style.GAP if beside else 0.0)
+                box = min(widest + BOX_GROWTH, (free - 2 * sign) / 3)
+                over = 0.0 if beside else line + 0.08
+                block = (max(map(len, names)) - 1) * NAME_STEP * t.label + line
+                # each row leaves its gap room to grow, if its box still holds its number
+                per_row = (room + GAP) / 3 - over - GAP
+                box_height = min(BOX_SHAPE * box, per_row - ROOMY)
+                if box_height < digits + PAD:
+                    box_height = min(BOX_SHAPE * box, per_row)
+                pitch = max(over + box_height, block if beside else 0.0) + GAP
+                table = Table(size, names, width if beside else 0.0, over, box,
+                              max(box_height, digits + PAD), pitch)
+                if box >= widest + PAD and box_height >= digits + PAD \
+                        and 3 * pitch - GAP <= room + 1e-6:
+                    found.append(table)
+                elif size == t.number and box >= widest + PAD:
+                    cramped.append(table)  # if nothing fits: boxes that hold their numbers
+            if found:
+                return found
+        return cramped
+
+    def lay_out(self) -> Parts:
+        """Every part, placed for this frame: the rows as large as its room allows."""
         n = self.numbers
+        t = self.frame().type
+        left, right, bottom, top = self.area()
         reader_i, top_i = n["reader_index"], n["top_index"]
-        half_w = config.frame_width / 2 - style.EDGE
-        tall = self.tall
-        # Tall, the headers and the row names take the phone's minimum type size.
-        label_size = style.LABEL if tall else style.SMALL
 
-        # The feature names label the rows; the sentence sits to their right if it fits.
-        # Tall, the sentence spans the frame and each name stands over its row.
-        features = VGroup(*(words(f, label_size, style.MUTED) for f in n["features"]))
-        features.arrange(DOWN, aligned_edge=LEFT)
-        if tall:
-            right_of_labels = -half_w
-            sentence = lines_of_words(n["words"], 2 * half_w)
-            sentence.set_x(self.centre()[0]).to_edge(UP, buff=style.SAFE_TOP + 0.05)
-        else:
-            right_of_labels = -half_w + features.width + style.GAP
-            sentence = fitted_row(n["words"], half_w - right_of_labels)
-            if sentence.width <= half_w - right_of_labels:
-                sentence.move_to(RIGHT * (right_of_labels + half_w) / 2)
-            else:
-                sentence = fitted_row(n["words"], 2 * half_w)
-            sentence.to_edge(UP, buff=style.EDGE + 0.2)
-        table_x = sentence.get_x()
+        # ---- the parts
+        sentence = sentence_words(n["words"], (t.body, t.label), right - left)
         reader_word, top_word = sentence[reader_i], sentence[top_i]
+        asks = words("asks for", t.label, style.QUERY)
+        offers = words("offers", t.label, style.KEY)
+        term = words("products", t.label)
+        headers = [asks, offers, term]
+        total = words(decimal(n["top_match"]), t.body, style.INK)
+        name = words("q · k  =", t.body, t2c={"q": style.QUERY, "k": style.KEY})
+        note = wrapped(NOTE, t.label, right - left, style.MUTED)
+        intro = centred_lines([line for part in INTRO
+                               for line in balanced_lines(part, t.heading, right - left)],
+                              t.heading)
 
-        asks = words("asks for", label_size, style.QUERY)
-        offers = words("offers", label_size, style.KEY)
-        headers_y = sentence.get_bottom()[1] - (0.5 if tall else style.GAP * 2.5)
-        for header in (asks, offers):
-            header.move_to(UP * headers_y, aligned_edge=UP)
-        align_baselines([asks, offers])
-        # Tall, a row is its name's line and then its box, and the rows share out the
-        # height the sum and its note leave them.
-        label_room = max(f.height for f in features) + 0.1
-        columns_top = headers_y - asks.height - (0.25 + label_room if tall else style.GAP)
-        note_lines = ["Large when what is asked for lines up with what is offered."]
-        if tall:
-            note_lines = ["Large when what is asked for", "lines up with what is offered."]
-        note = VGroup(*(words(line, style.LABEL, style.MUTED) for line in note_lines))
-        note.arrange(DOWN, buff=style.LINE_GAP * 0.5)
-        row_step = ROW_STEP
-        if tall:
-            rows = len(features)
-            # under the boxes: the rule, "q · k = 1.30" and the note
-            below = 0.2 + style.GAP + 0.6 + style.GAP + note.height
-            room = columns_top - self.area()[2] - below - rows * BOX_HEIGHT
-            gap = min(0.3, max(0.05, room / (rows - 1) - label_room))
-            row_step = label_room + BOX_HEIGHT + gap
-        query = NumberColumn([decimal(x) for x in n["query"]], style.QUERY, row_step=row_step)
-        key = NumberColumn([decimal(x) for x in n["key"]], style.KEY, row_step=row_step)
-        for column in (query, key):
-            column.move_to(UP * columns_top, aligned_edge=UP)
+        # ---- the rows: the largest boxes the room leaves them
+        # Top to bottom: the sentence, its ties, the headers, a gap, the rows, a gap, the
+        # rule, a gap, the sum, a gap, the note.
+        line = words("Thp", t.label).height
+        fixed = (sentence.height + TIE + line + max(total.height, name.height) + note.height
+                 + 4 * GAP)
+        table = max(self.tables(top - bottom - fixed), key=lambda x: x.area)
+        beside = table.names_width > 0
+        features = VGroup(*(stack_lines([words(x, t.label, style.MUTED) for x in lines],
+                                        NAME_STEP * t.label) for lines in table.names))
+        # the height left over, shared out among the seven gaps, and what remains around
+        spare = top - bottom - fixed - (3 * table.pitch - GAP)
+        grow = min(MAX_GAP - GAP, max(0.0, spare / 7))
+        gap = GAP + grow
+        sentence.move_to([self.centre()[0], top - max(0.0, spare - 7 * grow) / 2, 0],
+                         aligned_edge=UP)
+        headers_top = sentence.get_bottom()[1] - TIE - grow
+        for header in headers:
+            header.move_to(UP * headers_top, aligned_edge=UP)
+        align_baselines(headers)
+        step = table.pitch + grow
+        columns_top = headers_top - line - gap - table.over
 
-        # Each column under its own word, kept clear of the labels and of each other.
-        low = right_of_labels + BOX_WIDTH / 2 + (0 if tall else style.GAP)
-        xq, xk = spread_apart([reader_word.get_x(), top_word.get_x()],
-                              BOX_WIDTH + style.GAP * 2, low, half_w - BOX_WIDTH / 2)
-        for mob, x in ((query, xq), (asks, xq), (key, xk), (offers, xk)):
+        def column(values, color, fill=0.12):
+            return NumberColumn([decimal(x) for x in values], color, table.size, table.box,
+                                table.box_height, step, fill_opacity=fill)
+
+        query, key = column(n["query"], style.QUERY), column(n["key"], style.KEY)
+        products = column(n["products"], style.INK, 0.06)
+        for col in (query, key, products):
+            col.move_to(UP * columns_top, aligned_edge=UP)
+
+        # The rows right of the names; the three columns spread over that room, with
+        # a sign's width at least between them, centred if the boxes could grow no more.
+        rows_left = left + table.names_width + (style.GAP if beside else 0.0)
+        reach = [max(table.box, h.width) for h in headers]
+        sign = (right - rows_left - 3 * table.box) / 2
+        sign = min(sign, 2 * table.box)
+        middle = (rows_left + right) / 2
+        final = [middle - table.box - sign, middle, middle + table.box + sign]
+        heads = spread(final, [h.width for h in headers], style.GAP, left, right)
+        for label, box in zip(features, query.get_boxes()):
+            label.set_x(left, LEFT)
+            if beside:  # the name's lines centred on its row
+                mid = (label.get_top()[1] + baseline(label[-1])) / 2
+                label.shift(UP * (box.get_y() - mid))
+            else:  # the name on its own line, just over its row's box
+                descent = baseline(label[0]) - label.get_bottom()[1]
+                label.shift(UP * (box.get_top()[1] + 0.08 + descent - baseline(label[0])))
+
+        # Before the rows meet, each stands under its own word, clear of the names.
+        table_x = min(max((rows_left + right) / 2, left + sentence.width / 2),
+                      right - sentence.width / 2)
+        shift = table_x - sentence.get_x()
+        under = spread([reader_word.get_x() + shift, top_word.get_x() + shift], reach[:2],
+                       2 * style.GAP, rows_left, right)
+        for mob, x in ((query, under[0]), (asks, under[0]), (key, under[1]),
+                       (offers, under[1])):
             mob.set_x(x)
-        if tall:
-            # each name on its own line, just over its row's box, at the left margin
-            descent = max(baseline(f) - f.get_bottom()[1] for f in features)
-            for label, box in zip(features, query.get_boxes()):
-                label.to_edge(LEFT, buff=style.EDGE)
-                align_baselines([label], box.get_top()[1] + 0.1 + descent)
-        else:
-            features.to_edge(LEFT, buff=style.EDGE)
-            for label, number_text in zip(features, query.get_numbers()):
-                label.shift(UP * (baseline(number_text) - baseline(label)))
-        # A tie runs from its word to its header; tall, from under the whole sentence,
-        # which may take two lines.
-        ties = VGroup(*(
-            Line((sentence.get_bottom() + RIGHT * (word.get_x() - sentence.get_x()) if tall
-                  else word.get_bottom()) + DOWN * 0.08,
-                 header.get_top() + UP * 0.08, color=color, stroke_width=2)
-            for word, header, color in ((reader_word, asks, style.QUERY),
-                                        (top_word, offers, style.KEY))
-        ))
+        # A tie runs from its word to its header, starting under the sentence's last line
+        # that stands below the word, so it crosses no word.
+        def tie(word, header, color) -> Line:
+            under = min(w.get_bottom()[1] for w in sentence
+                        if abs(w.get_x() - word.get_x()) < (w.width + word.width) / 2)
+            return Line([word.get_x() + shift, under - 0.08, 0], header.get_top() + UP * 0.08,
+                        color=color, stroke_width=2)
+
+        ties = VGroup(tie(reader_word, asks, style.QUERY), tie(top_word, offers, style.KEY))
+        products.set_x(final[2])
+        term.set_x(heads[2])
+        signs = VGroup()
+        for i in range(len(n["products"])):
+            y = query.get_boxes()[i].get_y()
+            signs.add(words("×", t.label, style.MUTED).move_to([(final[0] + final[1]) / 2, y, 0]),
+                      words("=", t.label, style.MUTED).move_to([(final[1] + final[2]) / 2, y, 0]))
+        boxes = products.get_boxes()
+        rule = Line(boxes.get_corner(DOWN + LEFT), boxes.get_corner(DOWN + RIGHT),
+                    color=style.INK, stroke_width=2).shift(DOWN * gap)
+        total.move_to(UP * (rule.get_y() - gap), aligned_edge=UP).set_x(final[2])
+        name.next_to(total, LEFT, buff=style.GAP)
+        # "q" hangs below the line and "·" floats above it: sit the "k" on the baseline.
+        name.shift(UP * (baseline(total) - name[2].get_bottom()[1]))
+        note.move_to(UP * (VGroup(total, name).get_bottom()[1] - gap), aligned_edge=UP)
+        note.set_x(self.centre()[0])
+        intro.move_to([self.centre()[0], (sentence.get_bottom()[1] + bottom) / 2, 0])
+        return Parts(sentence, intro, features, ties, asks, offers, term, query, key,
+                     products, signs, rule, total, name, note, shift, final, heads)
+
+    def construct(self) -> None:
+        p = self.lay_out()
+        sentence, query, key, products = p.sentence, p.query, p.key, p.products
+        reader_word = sentence[self.numbers["reader_index"]]
+        top_word = sentence[self.numbers["top_index"]]
 
         # The viewer sees the sentence, and that every word will carry two short rows.
         b = self.beat("words")
-        sentence.set_x(self.centre()[0])
-        intro_lines = ["Every word carries two short rows of numbers:",
-                       "what it asks for, and what it offers."]
-        if tall:
-            intro_lines = ["Every word carries two", "short rows of numbers:",
-                           "what it asks for,", "and what it offers."]
-        intro_size = style.BODY
-        if tall and all(words(line, style.HEADING).width <= 2 * half_w for line in intro_lines):
-            intro_size = style.HEADING
-        intro = VGroup(*(words(line, intro_size) for line in intro_lines))
-        intro.arrange(DOWN, buff=style.LINE_GAP)
-        intro.move_to(self.centre() if tall else DOWN * 0.3)
         self.play(LaggedStart(*(FadeIn(w, shift=DOWN * 0.15) for w in sentence), lag_ratio=0.08),
                   run_time=b.part(0.35))
-        self.play(FadeIn(intro, shift=UP * 0.15), run_time=b.part(0.25))
+        self.play(FadeIn(p.intro, shift=UP * 0.15), run_time=b.part(0.25))
 
         # The viewer sees the reader's row: what "it" asks for, feature by feature.
         b = self.beat("asks")
-        self.play(FadeOut(intro), sentence.animate.set_x(table_x), run_time=b.part(0.15))
+        self.play(FadeOut(p.intro), sentence.animate.shift(RIGHT * p.shift), run_time=b.part(0.15))
         self.play(reader_word.animate.set_color(style.QUERY), run_time=b.part(0.1))
-        self.play(Create(ties[0]), FadeIn(asks, shift=DOWN * 0.1), FadeIn(features),
+        self.play(Create(p.ties[0]), FadeIn(p.asks, shift=DOWN * 0.1), FadeIn(p.features),
                   run_time=b.part(0.2))
         self.play(query.make_fill_animation(), run_time=b.part(0.35))
 
         # The viewer sees the top word's row: what "cat" offers, on the same features.
         b = self.beat("offers")
-        self.play(top_word.animate.set_color(style.KEY), Create(ties[1]),
-                  FadeIn(offers, shift=DOWN * 0.1), run_time=b.part(0.25))
+        self.play(top_word.animate.set_color(style.KEY), Create(p.ties[1]),
+                  FadeIn(p.offers, shift=DOWN * 0.1), run_time=b.part(0.25))
         self.play(key.make_fill_animation(), run_time=b.part(0.35))
 
         # The viewer sees the two rows side by side, multiplied feature by feature.
         b = self.beat("multiply")
-        term = words("term by term", label_size)
-        if tall:
-            # The outer columns at the frame's edges, their headers just inside it; the
-            # middle one where the gaps between the three headers come out equal.
-            xq = -half_w + max(BOX_WIDTH, asks.width) / 2
-            xp = half_w - max(BOX_WIDTH, term.width) / 2
-            xk = (xq + asks.width / 2 + xp - term.width / 2) / 2
-        else:
-            step = BOX_WIDTH + 1.0
-            xq = right_of_labels + style.GAP + BOX_WIDTH / 2
-            xk, xp = xq + step, xq + 2 * step
-        products = NumberColumn([decimal(x) for x in n["products"]], style.INK,
-                                fill_opacity=0.06, row_step=row_step)
-        products.move_to(query).set_x(xp)
-        term.move_to(asks).set_x(products.get_x())
-        align_baselines([asks, term])
-        self.play(FadeOut(ties), query.animate.set_x(xq), asks.animate.set_x(xq),
-                  key.animate.set_x(xk), offers.animate.set_x(xk),
+        self.play(FadeOut(p.ties), query.animate.set_x(p.final[0]),
+                  p.asks.animate.set_x(p.heads[0]), key.animate.set_x(p.final[1]),
+                  p.offers.animate.set_x(p.heads[1]),
                   run_time=b.part(0.3))
-        signs = VGroup()
-        for i in range(len(n["products"])):
-            y = query.get_boxes()[i].get_y()
-            signs.add(words("×", style.LABEL, style.MUTED).move_to([(xq + xk) / 2, y, 0]),
-                      words("=", style.LABEL, style.MUTED).move_to([(xk + xp) / 2, y, 0]))
-        self.play(FadeIn(signs), FadeIn(term), run_time=b.part(0.15))
+        self.play(FadeIn(p.signs), FadeIn(p.term), run_time=b.part(0.15))
         self.play(products.make_fill_animation(lag_ratio=0.4), run_time=b.part(0.35))
 
         # The viewer sees the products added up into one number: the match, q · k.
         b = self.beat("sum")
-        boxes = products.get_boxes()
-        rule = Line(boxes.get_corner(DOWN + LEFT), boxes.get_corner(DOWN + RIGHT),
-                    color=style.INK, stroke_width=2).shift(DOWN * 0.2)
-        total = words(decimal(n["top_match"]), style.BODY, style.INK)
-        total.next_to(rule, DOWN, buff=style.GAP).set_x(products.get_x())
-        name = words("q · k  =", style.BODY, t2c={"q": style.QUERY, "k": style.KEY})
-        name.next_to(total, LEFT, buff=style.GAP)
-        # "q" hangs below the line and "·" floats above it: sit the "k" on the baseline.
-        name.shift(UP * (baseline(total) - name[2].get_bottom()[1]))
-        note.next_to(VGroup(total, name), DOWN, buff=style.GAP * (1 if tall else 1.5))
-        note.set_x(self.centre()[0])
-        self.play(Create(rule), run_time=b.part(0.15))
-        self.play(FadeIn(total, shift=DOWN * 0.15), FadeIn(name), run_time=b.part(0.25))
-        self.play(FadeIn(note), run_time=b.part(0.2))
+        self.play(Create(p.rule), run_time=b.part(0.15))
+        self.play(FadeIn(p.total, shift=DOWN * 0.15), FadeIn(p.name), run_time=b.part(0.25))
+        self.play(FadeIn(p.note), run_time=b.part(0.2))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from manim import (
     DOWN,
     LEFT,
@@ -13,7 +15,6 @@ from manim import (
     LaggedStart,
     SurroundingRectangle,
     VGroup,
-    config,
 )
 
 from scenes import style
@@ -25,19 +26,23 @@ from scenes.components.weight_grid import (
     WeightScale,
     label_rows_height,
     row_labels_width,
+    rows_staggered,
 )
+from scenes.lines import balanced_lines
 from scenes.numbers import decimal
 
-ARC_ROOM = 0.95  # scene units above the sentence kept for the arcs
-FLOOR = -3.0  # nothing important below this: captions will sit there
-MAX_CELL = (1.0, 0.5)  # largest cell (width, height) in scene units
-# The tall frame (scene units)
-TALL_ARC_ROOM = 0.5  # above the sentence, for the arcs
-TALL_GAP = 0.2  # between the grid and the panel
-TALL_LINE_STEP = 0.48  # between baselines of the panel's and the legend's lines
-TALL_CELL_SHAPE = 1.2  # the widest a cell may be for its height
-TALL_LINKS = 0.42  # from under the sentence to the top of the grid, for the links
-TALL_KEY = (0.25, 0.3)  # the key's bar right of the grid: its gap, its thickness
+# Sizes and gaps in scene units.
+ARCS = (0.4, 1.0)  # the least and the most height over the sentence for the arcs
+LINKS = 0.35 # from under the sentence to the top of the cells, when links head the columns
+MAX_CELL = (1.5, 1.0)  # the largest cell: width, height
+CELL_SHAPE = (1.5, 2.5)  # a cell is at most this many times as wide as tall, and as tall as wide
+GAP = 0.12  # between blocks
+KEY = (0.25, 0.3)  # the key as a bar beside the cells: its gap, its thickness
+KEY_CAPTION = "brightness = weight"
+#: what the grid shows, said in two parts of two clauses ("{which}": "each" when every
+#: word shows its tag, "a" when only some do)
+LEGEND = (("each row: one word,", "reading the sentence"),
+          ("under {which} word:", "the one thing the model was given"))
 
 
 def panel_rows(grid: dict) -> list[tuple[str, str, object]]:
@@ -49,6 +54,49 @@ def panel_rows(grid: dict) -> list[tuple[str, str, object]]:
         ("row total", decimal(grid["row_total"], 3), style.INK),
         ("spread (bits)", decimal(grid["spread_bits"]), style.INK),
     ]
+
+
+@dataclass
+class Parts:
+    """The scene's parts, placed where they first appear."""
+
+    sentence: TaggedSentence
+    arcs: WeightArcs
+    grid: WeightGrid
+    panel: Readout
+    scale: WeightScale
+    legend: VGroup
+    note: VGroup
+
+
+@dataclass(frozen=True)
+class Cells:
+    """The grid's cells (scene units), and whether the column labels head them (or links
+    from the sentence do)."""
+
+    width: float
+    height: float
+    labelled: bool
+
+
+def fit_cells(versions: list[list[str]], size: int, width: float, top: float,
+              floor: float) -> Cells:
+    """The largest cells for a grid of ``versions[0]``'s words whose row labels (at
+    ``size``) and cells take ``width`` and stand between ``top`` and ``floor`` with
+    their column heads: labels over the columns, or links if only those leave the rows
+    tall enough for their labels."""
+    count = len(versions[0])
+    options = []
+    for labelled in (True, False):
+        cell_w, cell_h = MAX_CELL
+        for _ in range(3):  # the labels' size and the cells' depend on each other
+            labels_w = row_labels_width(versions, cell_h, size)
+            cell_w = min(MAX_CELL[0], (width - labels_w) / count)
+            head = label_rows_height(versions, cell_w, size) if labelled else LINKS
+            cell_h = min(MAX_CELL[1], (top - head - floor) / count, CELL_SHAPE[1] * cell_w)
+            cell_w = min(cell_w, CELL_SHAPE[0] * cell_h)
+        options.append(Cells(cell_w, cell_h, labelled))
+    return next((c for c in options if not rows_staggered(c.height, size)), options[0])
 
 
 class MatchIsTheWeight(ChapterScene):
@@ -67,63 +115,143 @@ class MatchIsTheWeight(ChapterScene):
                 "old": n["swap"][0], "new": n["swap"][1], "new_reader": new["reader"],
                 "new_top": new["top_word"], "new_weight": decimal(new["top_weight"])}
 
+    # ------------------------------------------------------------- layout
+    def legend(self, width: float, every: bool) -> VGroup:
+        """What the grid shows, in lines no wider than ``width`` where they can be."""
+        size = self.frame().type.minimum
+        which = "each" if every else "a"
+        parts = [[line for clause in part
+                  for line in balanced_lines(clause.format(which=which), size, width)]
+                 for part in LEGEND]
+        step = words("Thp", size).height + 0.06
+        legend = stack_lines([words(line, size, style.MUTED)
+                              for part in parts for line in part], step)
+        legend[len(parts[0]):].shift(DOWN * GAP)
+        return legend
+
+    def lay_out(self) -> Parts:
+        """The sentence and its arcs over everything; under them the grid, as large as the
+        room allows, and the side column: the legend, then the panel in its place, and the
+        key, then the changed word in its place. The side column stands beside the grid
+        or under it, whichever leaves the larger cells."""
+        n = self.numbers
+        after = n["changed"]
+        t = self.frame().type
+        left, right, bottom, top = self.area()
+        versions = [n["words"], after["words"]]
+        reader = n["reader_index"]
+
+        # The sentence with every word's tag if they fit on two lines, else only the tags
+        # the narration needs; its words at the label size if they fit, else the least.
+        named = (reader, n["top_index"], after["reader_index"], after["top_index"])
+        for size, tagged, lines in ((t.label, None, 2), (t.label, named, 3),
+                                    (t.minimum, named, 3)):
+            sentence = TaggedSentence(n["words"], n["tags"],
+                                      also=[(after["words"], after["tags"])], size=size,
+                                      tag_size=t.minimum, max_width=right - left,
+                                      tagged=tagged, max_lines=lines)
+            if sentence.fits:
+                break
+        every = tagged is None
+        sentence.move_to([self.centre()[0], top - ARCS[0], 0], aligned_edge=UP)
+        under = sentence.get_bottom()[1] - GAP
+
+        step = words("Thp", t.number).height + 0.04
+        panel = Readout(panel_rows(n), t.minimum, t.number, step, flush_right=True,
+                        also=[[value for _, value, _ in panel_rows(after)]], gap=2 * GAP)
+        old, new = n["swap"]
+
+        def changed_word(width: float) -> VGroup:
+            """The changed word under its caption, as large as fits ``width``."""
+            for size in (t.number, t.minimum):
+                note = VGroup(*(words(line, size, style.MUTED)
+                                for line in balanced_lines("change one word", size, width)),
+                              words(f"{old}  →  {new}", size)).arrange(DOWN, buff=0.06)
+                if note.width <= width:
+                    break
+            return note
+
+        # Beside: the side column right of the grid, as wide as the panel. Under: the panel
+        # at the bottom left, the changed word beside it, the legend as wide as the room,
+        # the key a bar right of the cells.
+        side = max(panel.width, words(KEY_CAPTION, t.minimum).width)
+        beside_cells = fit_cells(versions, t.minimum, right - left - side - 2 * GAP,
+                                 under, bottom)
+        under_legend = self.legend(right - left, every)
+        spot_top = bottom + max(panel.height, under_legend.height)
+        under_cells = fit_cells(versions, t.minimum, right - left - sum(KEY) - 0.4,
+                                under, spot_top + GAP)
+        beside = beside_cells.width * beside_cells.height >= \
+            under_cells.width * under_cells.height
+        cells = beside_cells if beside else under_cells
+        legend = self.legend(side, every) if beside else under_legend
+        note = changed_word(side if beside else right - left - panel.width - GAP)
+        labels_w = row_labels_width(versions, cells.height, t.minimum)
+        head = label_rows_height(versions, cells.width, t.minimum) if cells.labelled else LINKS
+        floor = bottom if beside else spot_top + GAP
+        # the height the cells leave: the arcs take some, the rest is shared above and below
+        spare = under - head - len(versions[0]) * cells.height - floor
+        arcs_extra = min(ARCS[1] - ARCS[0], max(0.0, spare))
+        drop = arcs_extra + max(0.0, spare - arcs_extra) / 2
+        if beside:  # room for all of the side column under its top
+            end = words("0", t.minimum).height + 0.5  # the key's strip and its ends
+            column = max(panel.height, legend.height) + GAP + max(
+                note.height, end + words(KEY_CAPTION, t.minimum).height)
+            drop = max(0.0, min(drop, under - (0.0 if cells.labelled else head) - column
+                                - bottom))
+        sentence.shift(DOWN * drop)
+        under -= drop
+        arcs = WeightArcs(sentence, reader, n["weights"][reader],
+                          max_height=ARCS[0] + arcs_extra - 0.1)
+
+        grid = WeightGrid(n["words"], n["weights"], cells.width, cells.height,
+                          also=[after["words"]], label_size=t.minimum,
+                          label_columns=cells.labelled)
+        cells_w = len(versions[0]) * cells.width
+        if beside:
+            room = right - side - 2 * GAP - left
+            grid_left = left + labels_w + max(0.0, room - labels_w - cells_w) / 2
+        else:
+            grid_left = self.centre()[0] - (labels_w + cells_w + sum(KEY)) / 2 + labels_w
+        grid.shift([grid_left, under - head, 0] - grid.get_cells().get_corner(LEFT + UP))
+        if not cells.labelled:
+            grid.link_columns([(word.get_x(), sentence.get_bottom()[1] - 0.06)
+                               for word in sentence.get_words()])
+        box = grid.get_cells()
+        if beside:  # under the sentence, or level with the cells, clear of links over them
+            for block in (panel, legend):
+                block.set_x(right - side, LEFT)
+                block.align_to(UP * under if cells.labelled else box, UP)
+            end = words("0", t.minimum).width + 0.15
+            scale = WeightScale(side - 2 * end, 0.3, size=t.minimum, caption=(KEY_CAPTION,))
+            # the key, then the changed word, under the panel and the legend, low as the cells
+            clear = min(panel.get_bottom()[1], legend.get_bottom()[1]) - GAP
+            for block in (scale, note):
+                block.set_x(right - side / 2).align_to(box, DOWN)
+                block.shift(UP * max(0.0, bottom - block.get_bottom()[1]))
+                block.shift(UP * min(0.0, clear - block.get_top()[1]))
+        else:
+            for block in (panel, legend):
+                block.set_x(left, LEFT).align_to(UP * spot_top, UP)
+            note.set_x(right, RIGHT).align_to(UP * bottom, DOWN)
+            digit = words("0", t.minimum).height + 0.15
+            scale = WeightScale(box.height - 2 * digit, KEY[1], size=t.minimum, caption=(),
+                                vertical=True)
+            scale.next_to(box, RIGHT, buff=KEY[0])
+        return Parts(sentence, arcs, grid, panel, scale, legend, note)
+
     def construct(self) -> None:
         n = self.numbers
         after = n["changed"]
-        size = len(n["words"])
-        versions = [n["words"], after["words"]]
         reader = n["reader_index"]
-        # Tall, only the two words the narration needs keep their tag.
-        legend_lines = ("each row: one word,", "reading the sentence",
-                        "under a word:" if self.tall else "under each word:",
-                        "the one thing the", "model was given")
-        old, new = n["swap"]
-        if self.tall:
-            sentence, arcs, grid, panel, scale, legend, note = self.lay_out_tall(legend_lines)
-        else:
-            half_w = config.frame_width / 2 - style.EDGE
-            top = config.frame_height / 2 - style.EDGE
-
-            sentence = TaggedSentence(n["words"], n["tags"],
-                                      also=[(after["words"], after["tags"])],
-                                      max_width=2 * half_w)
-            sentence.move_to(UP * (top - ARC_ROOM), aligned_edge=UP)
-            arcs = WeightArcs(sentence, reader, n["weights"][reader], max_height=ARC_ROOM - 0.1)
-
-            panel = Readout(panel_rows(n))
-            scale = WeightScale().to_edge(RIGHT, buff=style.EDGE)
-
-            # The grid fills what is left: left of the panel, under the sentence.
-            panel.next_to(sentence, DOWN, buff=style.GAP).to_edge(RIGHT, buff=style.EDGE)
-            grid_top = sentence.get_bottom()[1] - style.GAP
-            cell_h = MAX_CELL[1]
-            for _ in range(3):  # the label sizes and the cell size depend on each other
-                grid_left = -half_w + row_labels_width(versions, cell_h)
-                room_w = panel.get_left()[0] - 1.5 * style.GAP - grid_left
-                cell_w = min(MAX_CELL[0], room_w / size)
-                cells_top = grid_top - label_rows_height(versions, cell_w)
-                cell_h = min(MAX_CELL[1], (cells_top - FLOOR - 0.1) / size)
-            grid = WeightGrid(n["words"], n["weights"], cell_w, cell_h, also=[after["words"]])
-            grid.shift([grid_left, cells_top, 0] - grid.get_cells().get_corner(LEFT + UP))
-            # A short sentence leaves a small grid: centre it in its room.
-            grid.shift(RIGHT * max(0.0, (-half_w + grid_left + room_w) / 2 - grid.get_x()))
-            scale.align_to(grid.get_cells(), DOWN)
-            if scale.get_top()[1] > panel.get_bottom()[1] - style.GAP:
-                scale.next_to(panel, DOWN, buff=style.GAP).to_edge(RIGHT, buff=style.EDGE)
-
-            legend = stack_lines([words(line, style.SMALL, style.MUTED)
-                                  for line in legend_lines], step=0.5)
-            legend[2:].shift(DOWN * style.GAP)
-            legend.align_to(panel, LEFT).align_to(panel, UP)
-            note = VGroup(words("change one word", style.SMALL, style.MUTED),
-                          words(f"{old}  →  {new}", style.LABEL))
-            note.arrange(DOWN, buff=style.LINE_GAP).move_to(scale)
+        p = self.lay_out()
+        sentence, arcs, grid, panel = p.sentence, p.arcs, p.grid, p.panel
 
         # The viewer sees the sentence with its tags, then the grid fill in row by row.
         b = self.beat("grid")
         self.play(FadeIn(sentence, shift=DOWN * 0.15), run_time=b.part(0.2))
         self.play(grid.make_fill_animation(), run_time=b.part(0.4))
-        self.play(FadeIn(legend), FadeIn(scale), run_time=b.part(0.2))
+        self.play(FadeIn(p.legend), FadeIn(p.scale), run_time=b.part(0.2))
 
         # The viewer sees the reader's row picked out, and the same row drawn as arcs.
         b = self.beat("row")
@@ -141,7 +269,7 @@ class MatchIsTheWeight(ChapterScene):
 
         # The viewer sees the reader's panel: who reads, where most weight goes, and how much.
         b = self.beat("panel")
-        self.play(FadeOut(legend), run_time=b.part(0.1))
+        self.play(FadeOut(p.legend), run_time=b.part(0.1))
         self.cue("tick")
         self.play(LaggedStart(*(FadeIn(panel.get_line(i), shift=LEFT * 0.15)
                                 for i in range(len(panel.get_values()))), lag_ratio=0.35),
@@ -149,7 +277,7 @@ class MatchIsTheWeight(ChapterScene):
 
         # The viewer sees one word of the sentence changed, everywhere it stands.
         b = self.beat("swap")
-        self.play(FadeOut(scale), FadeIn(note, shift=UP * 0.15), run_time=b.part(0.2))
+        self.play(FadeOut(p.scale), FadeIn(p.note, shift=UP * 0.15), run_time=b.part(0.2))
         self.play(sentence.make_change_animation(after["words"], after["tags"]),
                   grid.make_labels_animation(after["words"]), run_time=b.part(0.35))
 
@@ -164,72 +292,3 @@ class MatchIsTheWeight(ChapterScene):
             top_box.animate.move_to(grid.get_cell(new_reader, after["top_index"])),
             run_time=b.part(0.4),
         )
-
-    def lay_out_tall(self, legend_lines: tuple[str, ...]):
-        """The parts laid out for the tall frame, in one column at the phone's type size:
-        the arcs and the sentence on one line (the tags only under the words the narration
-        names: the readers and the words they weight most), faint links from each word
-        down to its column, a grid of square cells with its row labels in one column,
-        then the panel (the legend before it) at the bottom left with the brightness key
-        (then the changed word) beside it at the bottom right. The sentence heads the
-        columns, so they carry no labels of their own; the grid takes the room left.
-
-        Returns the sentence, arcs, grid, panel, key, legend and the changed-word note.
-        """
-        n = self.numbers
-        after = n["changed"]
-        size, reader = len(n["words"]), n["reader_index"]
-        versions = [n["words"], after["words"]]
-        left, right, bottom, top = self.area()
-        text = style.LABEL
-
-        named = (reader, n["top_index"], after["reader_index"], after["top_index"])
-        sentence = TaggedSentence(n["words"], n["tags"], also=[(after["words"], after["tags"])],
-                                  max_width=right - left, size=text, tagged=named)
-        sentence.move_to(UP * (top - TALL_ARC_ROOM), aligned_edge=UP).set_x(self.centre()[0])
-        arcs = WeightArcs(sentence, reader, n["weights"][reader], max_height=TALL_ARC_ROOM - 0.1)
-
-        # The panel (and the legend before it) at the bottom left, the changed word
-        # beside it at the bottom right, on as few lines as leave room for it.
-        panel = Readout(panel_rows(n), text, text, TALL_LINE_STEP, flush_right=True,
-                        also=[[value for _, value, _ in panel_rows(after)]])
-        legend = stack_lines([words(line, text, style.MUTED) for line in legend_lines],
-                             step=TALL_LINE_STEP)
-        legend[2:].shift(DOWN * 0.1)
-        spot_top = bottom + max(panel.height, legend.height)
-        for block in (panel, legend):
-            block.set_x(left, LEFT).align_to(UP * spot_top, UP)
-        beside = right - panel.get_right()[0] - style.GAP
-        old, new = n["swap"]
-        change = ["change one word"]
-        if words(change[0], text).width > beside:
-            change = ["change", "one word"]
-        note = VGroup(*(words(line, text, style.MUTED) for line in change),
-                      words(f"{old}  →  {new}", text))
-        note.arrange(DOWN, buff=0.05)
-        note.set_x(right, RIGHT).align_to(UP * bottom, DOWN)
-
-        # The grid between the links and the panel, its cells as large as the room allows
-        # and nearly square, the row labels left of them and the key as a bar right of
-        # them; the three together centred.
-        links_top = sentence.get_bottom()[1] - 0.06
-        cells_top = links_top - TALL_LINKS
-        reach = words("Thp", text).height / 2  # a row label's reach below its row's middle
-        cell_h = MAX_CELL[0]
-        for _ in range(3):  # the labels' reach and width and the cell size depend on each other
-            floor = spot_top + TALL_GAP + max(0.0, reach - cell_h / 2)
-            labels_w = row_labels_width(versions, cell_h, text)
-            cell_h = min(MAX_CELL[0], (cells_top - floor) / size)
-        key_w = TALL_KEY[0] + TALL_KEY[1]
-        cell_w = min(TALL_CELL_SHAPE * cell_h, (right - left - labels_w - key_w) / size)
-        grid = WeightGrid(n["words"], n["weights"], cell_w, cell_h, also=[after["words"]],
-                          label_size=text, label_columns=False)
-        grid_left = self.centre()[0] - (labels_w + size * cell_w + key_w) / 2 + labels_w
-        grid.shift([grid_left, cells_top, 0] - grid.get_cells().get_corner(LEFT + UP))
-        grid.link_columns([(word.get_x(), links_top) for word in sentence.get_words()])
-        cells = grid.get_cells()
-        digit = words("0", text).height + 0.15
-        scale = WeightScale(width=cells.height - 2 * digit, height=TALL_KEY[1], size=text,
-                            caption=(), vertical=True)
-        scale.next_to(cells, RIGHT, buff=TALL_KEY[0])
-        return sentence, arcs, grid, panel, scale, legend, note

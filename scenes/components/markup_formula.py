@@ -28,10 +28,11 @@ def on_line(formula: MarkupText, fragment: str, y: float) -> MarkupText:
 
 
 class MarkupFraction(VGroup):
-    """A numerator over a bar over a denominator, both Pango markup."""
+    """A numerator over a bar over a denominator, both Pango markup at ``size``; ``gap``
+    between each and the bar, ``overhang`` of the bar past the wider (scene units)."""
 
-    def __init__(self, numerator: str, denominator: str, size: int = style.HEADING,
-                 color=style.INK, gap: float = 0.2, overhang: float = 0.12) -> None:
+    def __init__(self, numerator: str, denominator: str, size: int, color=style.INK,
+                 gap: float = 0.2, overhang: float = 0.12) -> None:
         super().__init__()
         self.numerator = markup(numerator, size, color)
         self.denominator = markup(denominator, size, color)

@@ -6,29 +6,22 @@ from collections.abc import Sequence
 
 from manim import DOWN, FadeIn, LaggedStart, Rectangle, VGroup
 
-from scenes import style
 from scenes.base import words
-
-#: a box's width and height, so "-0.25" fits at BODY size (scene units)
-BOX_WIDTH = 1.4
-BOX_HEIGHT = style.CELL + 0.2
-#: from the centre of one box to the next (scene units)
-ROW_STEP = 0.9
 
 
 class NumberColumn(VGroup):
-    """Boxes in a line, each holding one already formatted number.
+    """Boxes in a line, each holding one already formatted number at ``size``.
 
-    The boxes run top to bottom (a column) unless ``direction`` says otherwise
+    The boxes (``box_width`` by ``box_height``, their centres ``row_step`` apart, all
+    in scene units) run top to bottom (a column) unless ``direction`` says otherwise
     (``RIGHT`` lays them out as a row). The scene formats the numbers (it never
-    computes them); the column only draws them, in one role colour (style.QUERY
-    for asks, style.KEY for offers). Sizes are in scene units.
+    computes them) and picks their size from its frame's type scale; the column only
+    draws them, in one role colour (style.QUERY for asks, style.KEY for offers).
     """
 
-    def __init__(self, texts: Sequence[str], color=style.INK, size: int = style.BODY,
-                 box_width: float = BOX_WIDTH, row_step: float = ROW_STEP,
-                 fill_opacity: float = 0.12, direction=DOWN,
-                 box_height: float = BOX_HEIGHT) -> None:
+    def __init__(self, texts: Sequence[str], color, size: int, box_width: float,
+                 box_height: float, row_step: float, fill_opacity: float = 0.12,
+                 direction=DOWN) -> None:
         super().__init__()
         self.boxes = VGroup()
         self.numbers = VGroup()
@@ -55,3 +48,4 @@ class NumberColumn(VGroup):
         """Boxes and numbers appear one after another, in order."""
         return LaggedStart(*(FadeIn(self.get_row(i), shift=DOWN * 0.1)
                              for i in range(len(self.boxes))), lag_ratio=lag_ratio)
+

@@ -38,19 +38,19 @@ class Readout(VGroup):
     for every value in ``also`` (the texts the values may change to).
     """
 
-    def __init__(self, rows: Sequence[tuple[str, str, object]], label_size: int = style.SMALL,
-                 value_size: int = style.LABEL, line_step: float = 0.62,
-                 flush_right: bool = False, also: Sequence[Sequence[str]] = ()) -> None:
+    def __init__(self, rows: Sequence[tuple[str, str, object]], label_size: int,
+                 value_size: int, line_step: float, flush_right: bool = False,
+                 also: Sequence[Sequence[str]] = (), gap: float = style.GAP) -> None:
         super().__init__()
         self.value_size = value_size
         self.edge = RIGHT if flush_right else LEFT
         self.labels = VGroup(*(words(label, label_size, style.MUTED) for label, _, _ in rows))
         self.values = VGroup(*(words(value, value_size, color) for _, value, color in rows))
         self.colors = [color for _, _, color in rows]
-        value_x = max(label.width for label in self.labels) + style.GAP
+        value_x = max(label.width for label in self.labels) + gap
         if flush_right:
             texts = [[value for _, value, _ in rows], *also]
-            value_x = max(label.width + style.GAP + words(version[i], value_size).width
+            value_x = max(label.width + gap + words(version[i], value_size).width
                           for version in texts for i, label in enumerate(self.labels))
         stack_lines(self.labels, line_step)
         for label, value in zip(self.labels, self.values):

@@ -10,57 +10,50 @@ from scenes import style
 from scenes.base import align_baselines, words
 from scenes.components.readout_panel import make_text_swap_animation, put_in_place_of
 
-TAG_SIZE = style.MIN_FONT_SIZE
-#: (word size, tags on two alternating lines?), tried in order until the sentence fits
-LAYOUTS = ((style.LABEL, False), (style.SMALL, False), (style.LABEL, True), (style.SMALL, True),
-           (style.MIN_FONT_SIZE, True))
-SLOT_GAP = 0.3  # between neighbouring slots (scene units)
 TAG_DROP = 0.14  # from the bottom of the words to the top of the tags (scene units)
-WORD_GAP = 0.2  # between neighbouring words at a given size (scene units)
-TAG_GAP = 0.1  # between neighbouring tags on one line at a given size (scene units)
-MAX_TAG_LINES = 3  # at a given size, the most lines the tags take turns on
+WORD_GAP = 0.2  # the least gap between neighbouring words (scene units)
+TAG_GAP = 0.1  # the least gap between neighbouring tags on one line (scene units)
+MAX_TAG_LINES = 3  # the most lines the tags take turns on
 
 
 class TaggedSentence(VGroup):
-    """The words in one line, each in a fixed slot with its tag under it.
+    """The words in one line at ``size``, each with its tag under it at ``tag_size``.
 
-    A slot is as wide as the widest word or tag that will ever stand in it (pass
-    the other versions of the sentence in ``also``), so a word can be changed
-    without its neighbours moving. When the tags are too wide for one line they
-    alternate between two lines. With ``size``, words and tags are both that
-    size (a phone's minimum, say) and the tags take turns on as many lines as
-    they need to stand clear of each other (at most MAX_TAG_LINES); with ``tagged`` as
-    well, only the words of those indices show their tags (the others stand closer).
+    Each word stands as close to the last as its own width and its tag allow, and the
+    tags take turns on as many lines as they need to stand clear of each other (at
+    most ``max_lines``); with ``tagged``, only the words of those indices show their
+    tags. A word's place leaves room for every word that will ever stand in it (pass
+    the other versions of the sentence in ``also``), so a word can be changed without
+    its neighbours moving. ``fits`` says whether it came out within ``max_width``
+    (scene units); it spreads its words out evenly, up to ``spread`` times their least
+    gap, to use that width.
     """
 
-    def __init__(self, items: Sequence[str], tags: Sequence[str],
+    def __init__(self, items: Sequence[str], tags: Sequence[str], *, size: int,
+                 tag_size: int, max_width: float,
                  also: Sequence[tuple[Sequence[str], Sequence[str]]] = (),
-                 max_width: float = 13.2, size: int | None = None,
-                 tagged: Sequence[int] | None = None) -> None:
+                 tagged: Sequence[int] | None = None, spread: float = 3.0,
+                 max_lines: int = MAX_TAG_LINES) -> None:
         super().__init__()
         versions = [(list(items), list(tags)), *((list(w), list(t)) for w, t in also)]
-        self.tag_size = TAG_SIZE
+        self.word_size, self.tag_size = size, tag_size
         #: the index of the word each shown tag belongs to, in the order of get_tags()
         self.tag_index = list(range(len(items))) if tagged is None else sorted(set(tagged))
-        if size is None:
-            for size, stagger in LAYOUTS:
-                if self._lay_out(versions, size, stagger, max_width):
-                    break
-        else:
-            self.tag_size = size
-            for lines in range(1, MAX_TAG_LINES + 1):
-                if self._lay_out_lines(versions, size, lines, max_width):
-                    break
-        self.word_size = size
+        for lines in range(1, max_lines + 1):
+            self.fits = self._lay_out_lines(versions, lines, max_width, spread)
+            if self.fits:
+                break
         self.add(self.words, self.tags)
 
-    def _lay_out_lines(self, versions, size: int, lines: int, max_width: float) -> bool:
-        """Words and tags at ``size``, the k-th shown tag on line k % ``lines``: each word
-        as close to the last as its own width and the tag on its line allow."""
+    def _lay_out_lines(self, versions, lines: int, max_width: float, spread: float) -> bool:
+        """Words and tags, the k-th shown tag on line k % ``lines``: each word as close to
+        the last as its own width and the tag on its line allow, then the gaps widened
+        alike to fill ``max_width``, up to ``spread`` times the least."""
         n = len(versions[0][0])
         shown = self.tag_index
+        size, tag_size = self.word_size, self.tag_size
         word_w = [max(words(v[0][i], size).width for v in versions) for i in range(n)]
-        tag_w = [max(words(v[1][i], size).width for v in versions) if i in shown else 0.0
+        tag_w = [max(words(v[1][i], tag_size).width for v in versions) if i in shown else 0.0
                  for i in range(n)]
         xs: list[float] = []
         for j in range(n):
@@ -71,46 +64,27 @@ class TaggedSentence(VGroup):
                 x = max(x, xs[before] + (tag_w[before] + tag_w[j]) / 2 + TAG_GAP)
             xs.append(x)
         reach = [max(w, t) / 2 for w, t in zip(word_w, tag_w)]
+
+        def width() -> float:
+            return max(x + r for x, r in zip(xs, reach)) - min(x - r for x, r in zip(xs, reach))
+
+        if n > 1 and width() < max_width:
+            extra = min((max_width - width()) / (n - 1), (spread - 1) * WORD_GAP)
+            xs = [x + extra * j for j, x in enumerate(xs)]
         low = min(x - r for x, r in zip(xs, reach))
-        high = max(x + r for x, r in zip(xs, reach))
-        xs = [x - (low + high) / 2 for x in xs]
+        xs = [x - low - width() / 2 for x in xs]
         items, tags = versions[0]
         self.words = VGroup(*(words(w, size, style.INK).set_x(x) for w, x in zip(items, xs)))
         align_baselines(self.words, 0.0)
-        self.tags = VGroup(*(words(tags[i], size, style.MUTED).set_x(xs[i]) for i in shown))
-        align_baselines(self.tags, 0.0)
-        self.tags.shift(UP * (self.words.get_bottom()[1] - TAG_DROP - self.tags.get_top()[1]))
-        step = words("Thp", size).height + 0.04
+        self.tags = VGroup(*(words(tags[i], tag_size, style.MUTED).set_x(xs[i]) for i in shown))
+        if len(self.tags):
+            align_baselines(self.tags, 0.0)
+            self.tags.shift(UP * (self.words.get_bottom()[1] - TAG_DROP
+                                  - self.tags.get_top()[1]))
+        step = words("Thp", tag_size).height + 0.04
         for i, tag in enumerate(self.tags):
             tag.shift(DOWN * step * (i % lines))
-        return high - low <= max_width
-
-    def _lay_out(self, versions, size: int, stagger: bool, max_width: float) -> bool:
-        n = len(versions[0][0])
-        word_w = [max(words(v[0][i], size).width for v in versions) for i in range(n)]
-        tag_w = [max(words(v[1][i], TAG_SIZE).width for v in versions) for i in range(n)]
-        slots = [max(w, (0.6 if stagger else 1.0) * t) for w, t in zip(word_w, tag_w)]
-        xs, x = [], 0.0
-        for width in slots:
-            xs.append(x + width / 2)
-            x += width + SLOT_GAP
-        total = x - SLOT_GAP
-        xs = [x - total / 2 for x in xs]
-        items, tags = versions[0]
-        self.words = VGroup(*(words(w, size, style.INK).set_x(x) for w, x in zip(items, xs)))
-        align_baselines(self.words, 0.0)
-        self.tags = VGroup(*(words(t, TAG_SIZE, style.MUTED).set_x(x) for t, x in zip(tags, xs)))
-        top = self.words.get_bottom()[1] - TAG_DROP
-        align_baselines(self.tags, 0.0)
-        self.tags.shift(UP * (top - self.tags.get_top()[1]))
-        if stagger:
-            for tag in self.tags[1::2]:
-                tag.shift(DOWN * (self.tags[0].height + 0.06))
-        # Tags on the same line must not touch, even the widest that will stand there.
-        step = 2 if stagger else 1
-        clear = all(xs[i + step] - xs[i] >= (tag_w[i] + tag_w[i + step]) / 2 + 0.1
-                    for i in range(n - step))
-        return total <= max_width and clear
+        return width() <= max_width + 1e-6
 
     def get_words(self) -> VGroup:
         return self.words

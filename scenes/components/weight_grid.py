@@ -1,6 +1,6 @@
 """The weight grid: a cell per (reader, word) pair, brightness for the weight, and its key.
 
-Used by scenes/weight_grid.py (MatchIsTheWeight). The encoder-decoder heat map
+Used by scenes/attention/weight_grid.py (MatchIsTheWeight). The encoder-decoder heat map
 of scenes/closed_book.py and scenes/open_book.py lives in alignment_map.py.
 """
 
@@ -25,7 +25,6 @@ from scenes import style
 from scenes.base import align_baselines, words
 from scenes.components.readout_panel import make_text_swap_animation, put_in_place_of
 
-LABEL_SIZE = style.MIN_FONT_SIZE
 LABEL_BUFF = 0.15  # between the labels and the cells (scene units)
 
 
@@ -35,26 +34,26 @@ def brightness(weight: float) -> float:
 
 
 def labels_staggered(versions: Sequence[Sequence[str]], cell_width: float,
-                     size: int = LABEL_SIZE) -> bool:
+                     size: int) -> bool:
     """Whether column labels need two alternating lines: a word is wider than a cell."""
     widest = max(words(w, size).width for version in versions for w in version)
     return widest > cell_width - 0.04
 
 
 def label_rows_height(versions: Sequence[Sequence[str]], cell_width: float,
-                      size: int = LABEL_SIZE) -> float:
+                      size: int) -> float:
     """Height of the column labels above the cells, gap included (scene units)."""
     lines = 2 if labels_staggered(versions, cell_width, size) else 1
     return lines * (words("Thp", size).height + 0.08) + LABEL_BUFF
 
 
-def rows_staggered(cell_height: float, size: int = LABEL_SIZE) -> bool:
+def rows_staggered(cell_height: float, size: int) -> bool:
     """Whether row labels need two alternating columns: rows too short for a line of text."""
     return cell_height < words("Thp", size).height + 0.02
 
 
 def row_labels_width(versions: Sequence[Sequence[str]], cell_height: float,
-                     size: int = LABEL_SIZE) -> float:
+                     size: int) -> float:
     """Width of the row labels left of the cells, gap included (scene units)."""
     widest = max(words(w, size).width for version in versions for w in version)
     columns = 2 if rows_staggered(cell_height, size) else 1
@@ -81,9 +80,8 @@ class WeightGrid(VGroup):
     """
 
     def __init__(self, items: Sequence[str], weights: Sequence[Sequence[float]],
-                 cell_width: float, cell_height: float,
-                 also: Sequence[Sequence[str]] = (), label_size: int = LABEL_SIZE,
-                 label_columns: bool = True) -> None:
+                 cell_width: float, cell_height: float, *, label_size: int,
+                 also: Sequence[Sequence[str]] = (), label_columns: bool = True) -> None:
         super().__init__()
         self.n = n = len(items)
         self.label_size = size = label_size
@@ -188,8 +186,7 @@ class WeightScale(VGroup):
     strip runs ``width`` up from 0 at the bottom to 1 at the top (a colour bar beside
     the grid), ``height`` thick."""
 
-    def __init__(self, width: float = 2.4, height: float = 0.32, steps: int = 24,
-                 size: int = style.SMALL,
+    def __init__(self, width: float, height: float, *, size: int, steps: int = 24,
                  caption: Sequence[str] = ("brightness = weight",),
                  vertical: bool = False) -> None:
         super().__init__()
