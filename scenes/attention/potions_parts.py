@@ -49,8 +49,12 @@ def heading(scene: ChapterScene, text: str) -> VGroup:
     """A heading (Pango markup) at the top of the frame's room, on as many lines as its
     width needs."""
     left, right, _, top = scene.area()
-    return wrapped(text, scene.frame().type.heading, right - left, rich=True).move_to(
-        (scene.centre()[0], top, 0), aligned_edge=UP)
+    size = scene.frame().type.heading
+    lines = wrapped(text, size, right - left, rich=True)
+    if lines.width > right - left:  # a line measured word by word came out a shade wider
+        lines = wrapped(text, size, right - left - (lines.width - (right - left)) - 0.05,
+                        rich=True)
+    return lines.move_to((scene.centre()[0], top, 0), aligned_edge=UP)
 
 
 def room_under(scene: ChapterScene, texts: Iterable[str]) -> Room:
