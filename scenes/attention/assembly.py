@@ -34,17 +34,16 @@ from scenes.attention.potions_parts import (
     TRACKED,
     Room,
     centred_in,
-    closest,
     heading,
-    reach,
     retitle,
     room_under,
     shown_ingredients,
     written_next,
 )
 from scenes.base import ChapterScene, align_baselines, quoted, stack_lines, tint, words
-from scenes.components.bar_list import BarList
+from scenes.components.bar_list import INSIDE, BarList
 from scenes.components.bottle import Flask
+from scenes.components.spacing import closest, reach
 from scenes.numbers import decimal, percent
 
 #: the longest a bar may be (scene units): longer bars say no more
@@ -53,8 +52,6 @@ LONGEST_BAR = 3.0
 SHORTEST_BAR = 1.2
 #: the widest step between rows of a list (scene units)
 WIDEST_STEP = 1.0
-#: from a list's bars to its value column, and from its names to its bars (BarList's)
-INSIDE = 0.6 * style.GAP
 #: the length of an arrow between two parts standing side by side (scene units)
 ARROW = 0.8
 
@@ -118,9 +115,9 @@ class ChemistryAndAssembly(ChapterScene):
         }
 
     # ------------------------------------------------------------- the still
-    def _still(self, size: int, across: bool) -> VGroup:
+    def _still(self, size: int, name_over: bool) -> VGroup:
         """The still: its hidden units with their values in a box, under their name
-        (``across``) or right of it."""
+        (``name_over``) or right of it."""
         units = VGroup()
         for unit, value in self.numbers["hidden"].items():
             color = style.INK if value > 0 else style.MUTED
@@ -130,7 +127,7 @@ class ChemistryAndAssembly(ChapterScene):
             units.add(pair)
         stack_lines(units, closest([u[0] for u in units]) + 0.08, aligned_edge=RIGHT)
         name = words("hidden units", size, style.MUTED)
-        body = VGroup(name, units).arrange(DOWN if across else RIGHT, buff=0.3)
+        body = VGroup(name, units).arrange(DOWN if name_over else RIGHT, buff=0.3)
         box = RoundedRectangle(corner_radius=0.15, width=body.width + 0.4,
                                height=body.height + 0.35, stroke_color=style.MUTED,
                                stroke_width=2)
@@ -172,14 +169,14 @@ class ChemistryAndAssembly(ChapterScene):
             head_h = words("in the flask", size).height + GAP
             low = closest(names)
             # in a row: list, arrow, still, arrow, list without names
-            still = self._still(size, across=True)
+            still = self._still(size, name_over=True)
             fixed = name_w + 2 * (2 * INSIDE + value_w) + 2 * ARROW + still.width + 0.8
             bar = min(LONGEST_BAR, (width - fixed) / 2)
             step = min(WIDEST_STEP, (height - head_h - reach(names)) / (len(rows) - 1))
             if bar >= SHORTEST_BAR and step >= low and still.height <= height:
                 return self._in_a_row(room, rows, size, bar, step, still)
             # the still over the lists, under the names of the lists if there is room
-            still = self._still(size, across=False)
+            still = self._still(size, name_over=False)
             bar = min(LONGEST_BAR,
                       (width - name_w - 2 * (2 * INSIDE + value_w) - GAP - 0.4) / 2)
             rows_h = height - still.height - 2 * GAP - reach(names)
@@ -274,9 +271,9 @@ class ChemistryAndAssembly(ChapterScene):
         dots = words("\u22ee", self.frame().type.body, style.MUTED)
         last_name = words(self.numbers["last_word"], size, style.QUERY)
         # four flasks and the dots in the column, each flask no wider than the room leaves
-        tall = (top - bottom - dots.height - 4 * 0.2) / 4
-        others = VGroup(*(_full_flask(style.MUTED, 0.35, tall) for _ in range(3)))
-        last = _full_flask(style.QUERY, 1.0, tall)
+        each = (top - bottom - dots.height - 4 * 0.2) / 4
+        others = VGroup(*(_full_flask(style.MUTED, 0.35, each) for _ in range(3)))
+        last = _full_flask(style.QUERY, 1.0, each)
         stack = VGroup(*others, dots, last).arrange(DOWN, buff=0.2)
         last_name.next_to(last, RIGHT, buff=0.2)
         final.next_to(VGroup(stack, last_name), RIGHT, buff=ARROW).set_y(stack.get_y())
@@ -309,11 +306,11 @@ class ChemistryAndAssembly(ChapterScene):
                 words(t, size).width for t in texts)
             low = closest(names)
             place = final.copy()
-            across = width - place.width - ARROW - fixed
+            beside = width - place.width - ARROW - fixed
             down = height - place.height - ARROW / 2 - reach(names)
-            if keep and across >= 2 * SHORTEST_BAR and \
+            if keep and beside >= 2 * SHORTEST_BAR and \
                     (height - reach(names)) / (len(names) - 1) >= low:
-                bar, step = min(LONGEST_BAR, across), (height - reach(names)) / (len(names) - 1)
+                bar, step = min(LONGEST_BAR, beside), (height - reach(names)) / (len(names) - 1)
                 chart = self._chart(size, bar, min(WIDEST_STEP, step))
                 chart.next_to(place, RIGHT, buff=ARROW)
                 centred_in(VGroup(place, chart), room)

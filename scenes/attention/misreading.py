@@ -31,6 +31,7 @@ from manim import (
 
 from scenes import style
 from scenes.base import ChapterScene, align_baselines, baseline, quoted, stack_lines, words
+from scenes.components.spacing import closest, reach
 from scenes.lines import wrapped
 
 #: from a heading to what is under it, and from a picture to its note (scene units)
@@ -90,8 +91,8 @@ class TheMisreading(ChapterScene):
             note.next_to(line, DOWN, buff=GAP)
             return _centred(VGroup(arrows, line, note), room), prompt, nxt, arrows, note
         # down: a word a line, the next word right of them, the arrows fanning in
-        low = closest(prompt)
-        ends = extent(prompt)  # above the first baseline and below the last
+        low = closest(prompt) + 0.04
+        ends = reach(prompt, 0)  # above the first baseline and below the last
         widest = max(w.width for w in prompt)
         note = self._note(note_text, right - left)
         step = (top - bottom - note.height - GAP - ends) / (len(prompt) - 1)
@@ -153,8 +154,8 @@ class TheMisreading(ChapterScene):
             return _centred(VGroup(bars, labels, row_note, side), room), bars, labels, \
                 row_note, side
         # down: a word a line, its bar to the right of it
-        low = closest(labels)
-        ends = extent(labels)
+        low = closest(labels) + 0.04
+        ends = reach(labels, 0)
         step = (height - row_note.height - 0.25 - ends - GAP - side.height) / (len(labels) - 1)
         beside = step < low
         if beside:  # the name of the row and the readings stand right of the chart
@@ -188,7 +189,8 @@ class TheMisreading(ChapterScene):
         return VGroup(what, why).arrange(DOWN, buff=0.2)
 
     def _recap(self, room) -> VGroup:
-        """The chapter in three sentences, as large as the room lets them stand."""
+        """The chapter in three sentences, as large as the room lets them stand, spread
+        over its height (a line's height apart at most)."""
         left, right, bottom, top = room
         scale = self.frame().type
         for size in (scale.title, scale.heading, scale.body):
@@ -197,9 +199,11 @@ class TheMisreading(ChapterScene):
                 wrapped("Write one piece at a time.", size, right - left),
                 wrapped("At every piece, decide afresh where to look.", size, right - left,
                         style.WEIGHT),
-            ).arrange(DOWN, buff=size / 60 * 0.5)
-            if recap.height <= top - bottom:
+            )
+            spare = top - bottom - sum(part.height for part in recap)
+            if spare >= size / 60:  # half a line's height between two sentences at least
                 break
+        recap.arrange(DOWN, buff=min(size / 60, spare / 2))
         return recap.move_to(((left + right) / 2, (bottom + top) / 2, 0))
 
     # ------------------------------------------------------------- beats
@@ -236,20 +240,6 @@ class TheMisreading(ChapterScene):
         self.play(LaggedStart(*(FadeIn(r, shift=UP * 0.2) for r in recap), lag_ratio=0.4),
                   run_time=b.part(0.5))
 
-
-
-def closest(lines: VGroup) -> float:
-    """The least step between the baselines of ``lines`` set one under another that keeps
-    each clear of the next (scene units)."""
-    return max(baseline(a) - a.get_bottom()[1] + b.get_top()[1] - baseline(b)
-               for a, b in zip(lines, lines[1:])) + 0.08
-
-
-def extent(lines: VGroup) -> float:
-    """How far ``lines`` set one under another reach above the first baseline and below
-    the last (scene units): their height less the steps between them."""
-    return lines[0].get_top()[1] - baseline(lines[0]) + baseline(lines[-1]) \
-        - lines[-1].get_bottom()[1]
 
 
 def _centred(group: Mobject, room) -> Mobject:

@@ -17,12 +17,13 @@ import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Mobject, RoundedRectangle, VGroup
 
 from scenes import style
-from scenes.attention.potions_parts import GAP, closest, reach, room_under, shown_ingredients
+from scenes.attention.potions_parts import GAP, room_under, shown_ingredients
 from scenes.base import ChapterScene, align_baselines, baseline, quoted, stack_lines, tint, words
-from scenes.components.bar_list import BarList
+from scenes.components.bar_list import INSIDE, BarList
 from scenes.components.bottle import Flask
 from scenes.components.lookback import LookbackGrid
 from scenes.components.shelf import Shelf
+from scenes.components.spacing import closest, reach
 from scenes.lines import balanced_lines, centred_lines
 from scenes.numbers import decimal, percent, setting
 
@@ -31,8 +32,6 @@ from scenes.numbers import decimal, percent, setting
 LOOKBACK_READER = "still"
 #: a flask's width for its height (the body and the lip)
 FLASK_ASPECT = 0.92
-#: from a list's names to its bars and from its bars to its values (BarList's)
-INSIDE = 0.6 * style.GAP
 
 
 @dataclass
@@ -295,9 +294,9 @@ def _on_rows(scene: ChapterScene, room, parts: dict, force: bool = False) -> Ben
         return bars, bars_title if titled else VGroup()
 
     column = recipe_card(n, size)
-    across = recipe_card(n, size, width)
-    if across.height <= low:  # the recipe under the rows, the flask where the tags are
-        recipe = across.move_to(((left + right) / 2, below, 0), aligned_edge=UP)
+    wide_card = recipe_card(n, size, width)
+    if wide_card.height <= low:  # the recipe under the rows, the flask where the tags are
+        recipe = wide_card.move_to(((left + right) / 2, below, 0), aligned_edge=UP)
         flask = _flask(min(2.0, (right - beside - full.width - 0.2) / FLASK_ASPECT))
         flask.move_to((beside, tags_top, 0), aligned_edge=LEFT + UP)
         full.next_to(flask, RIGHT, buff=0.2)

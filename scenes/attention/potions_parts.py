@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from manim import UP, FadeIn, FadeOut, Mobject, VGroup
 
 from scenes import style
-from scenes.base import ChapterScene, baseline, tint
+from scenes.base import ChapterScene, tint
 from scenes.components.bottle import Bottle, Tag
 from scenes.lines import wrapped
 
@@ -78,26 +78,11 @@ def fade(m, opacity: float, shift):
     return m.animate.set_opacity(opacity).shift(shift)
 
 
-def closest(lines) -> float:
-    """The least step between the baselines of ``lines`` set one under another that keeps
-    each clear of the next (scene units)."""
-    return max(baseline(a) - a.get_bottom()[1] + b.get_top()[1] - baseline(b)
-               for a, b in zip(lines, lines[1:])) + 0.04
-
-
-def reach(lines) -> float:
-    """How far ``lines`` set one under another reach above the first baseline and below
-    the last (scene units): their height less the steps between them, and a margin for
-    what is drawn beside them (a bar)."""
-    return lines[0].get_top()[1] - baseline(lines[0]) + baseline(lines[-1]) \
-        - lines[-1].get_bottom()[1] + 0.1
-
-
 def centred_in(m: Mobject, room: Room) -> Mobject:
     """``m`` moved to the middle of ``room``."""
     left, right, bottom, top = room
     return m.move_to(((left + right) / 2, (bottom + top) / 2, 0))
 
 
-__all__ = ["GAP", "TOP", "TRACKED", "Room", "centred_in", "closest", "fade", "heading",
-           "reach", "retitle", "room_under", "shown_ingredients", "written_next"]
+__all__ = ["GAP", "TOP", "TRACKED", "Room", "centred_in", "fade", "heading", "retitle",
+           "room_under", "shown_ingredients", "written_next"]

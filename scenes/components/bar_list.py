@@ -27,6 +27,8 @@ from scenes.base import align_baselines, baseline, stack_lines, words
 
 #: from one row's baseline to the next (scene units)
 ROW_STEP = 0.5
+#: from the names to the bars, and from the bars to the values (scene units)
+INSIDE = 0.6 * style.GAP
 #: thickness of a bar (scene units) with rows ROW_STEP apart
 BAR_HEIGHT = 0.26
 #: the shortest bar drawn, so a value of zero still shows where its bar would be
@@ -59,14 +61,14 @@ class BarList(VGroup):
         self.scale_value = scale if scale else max(max(values), 1e-12)
         self.names = stack_lines([words(n, size, name_color) for n in names], row_step,
                                  aligned_edge=RIGHT)
-        left = self.names.get_right()[0] + style.GAP * 0.6
+        left = self.names.get_right()[0] + INSIDE
         self.bars = VGroup()
         self.texts = VGroup()
         for name, value, text in zip(self.names, values, texts):
             bar = self._bar(value).move_to((left, self._bar_y(name), 0), aligned_edge=LEFT)
             self.bars.add(bar)
             label = words(text, size, text_color)
-            label.move_to((left + max_width + style.GAP * 0.6, 0, 0), aligned_edge=LEFT)
+            label.move_to((left + max_width + INSIDE, 0, 0), aligned_edge=LEFT)
             align_baselines([name, label])
             self.texts.add(label)
         # the rows whose names are drawn; the other names only set baselines
@@ -143,4 +145,4 @@ def swap_in_group(group: VGroup, i: int, new: Mobject) -> AnimationGroup:
     return AnimationGroup(old.animate.set_opacity(0), new.animate.set_opacity(1),
                           _on_finish=lambda scene: group.remove(old))
 
-__all__ = ["BarList", "swap_in_group"]
+__all__ = ["INSIDE", "BarList", "swap_in_group"]

@@ -17,6 +17,7 @@ from manim import DOWN, LEFT, RIGHT, UP, Mobject, Text, VGroup
 from scenes import style
 from scenes.base import align_baselines, baseline, words
 from scenes.components.bottle import Bottle, Tag
+from scenes.components.spacing import closest
 from scenes.lines import two_lines
 
 #: a bottle's own proportions (scene units before scaling): as wide as it is tall, less
@@ -114,7 +115,7 @@ class Shelf(VGroup):
         align_baselines([self.potion_name, self.tag_name])
         # a bottle and a tag's card are centred on the middle of the lower-case letters
         self.middle = words("x", size).height / 2
-        self.step = max(_closest(names), tag_h + 0.04)
+        self.step = max(closest(names), tag_h + 0.04)
         first = self.potion_name.get_bottom()[1] - PAD - tag_h / 2 - self.middle
         self.ys = [first - self.step * i for i in range(self.count)]
         self.bottles = VGroup(*(_bottle(bottle_h).move_to((bottle_x, y + self.middle, 0))
@@ -158,12 +159,6 @@ class Shelf(VGroup):
         """The lowest y of the shelf (with or without its tags)."""
         parts = VGroup(self.bottles, self.names, *((self.tags,) if with_tags else ()))
         return float(parts.get_bottom()[1])
-
-
-def _closest(lines) -> float:
-    """The least step between the baselines of ``lines`` set one under another."""
-    return max(baseline(a) - a.get_bottom()[1] + b.get_top()[1] - baseline(b)
-               for a, b in zip(lines, lines[1:])) + 0.04
 
 
 __all__ = ["Shelf"]
