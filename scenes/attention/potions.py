@@ -3,224 +3,47 @@
 Every word of "Sarah lies still on the bed, feeling ___" brings a bottle with
 a tag on it (its key) and a potion inside (its value). The alchemist of one
 word holds a recipe (its query), pours from every bottle in proportion to how
-well its tag matches the recipe, and ends with one full flask. Then the
-chemistry: the feed-forward step distils the last word's flask, and the final
-layer turns it into a chance for every word of a small vocabulary.
+well its tag matches the recipe, and ends with one full flask.
 
-On a tall (9:16) frame the shelf stands as a table, a row per word, and what
-stands side by side on the wide frame is stacked (see TallShelf).
+One scene for every frame: :mod:`scenes.attention.potion_bench` lays the parts out for
+the frame's room (the shelf in columns or rows, the bench under or beside it), and
+:meth:`PotionMixing.construct` animates them the same way in every frame. The next
+scene, the chemistry and the final layer, lives in :mod:`scenes.attention.assembly`.
 """
 
 from __future__ import annotations
 
-import numpy as np
 from manim import (
     DOWN,
-    LEFT,
-    ORIGIN,
-    RIGHT,
     UP,
     AnimationGroup,
-    Arrow,
     FadeIn,
     FadeOut,
-    GrowArrow,
     LaggedStart,
-    Line,
-    Mobject,
-    Rectangle,
     RoundedRectangle,
-    Text,
     VGroup,
-    config,
 )
 
 from scenes import style
-from scenes.base import (
-    ChapterScene,
-    align_baselines,
-    baseline,
-    markup,
-    quoted,
-    row_label,
-    stack_lines,
-    tint,
-    words,
+from scenes.attention.assembly import ChemistryAndAssembly
+from scenes.attention.potion_bench import Bench, lay_out
+from scenes.attention.potions_parts import (
+    TRACKED,
+    fade,
+    heading,
+    retitle,
+    written_next,
 )
-from scenes.components.bar_list import BarList, swap_in_group
-from scenes.components.bottle import Bottle, Flask, Tag
-from scenes.lines import balanced_lines, centred_lines, two_lines
-from scenes.numbers import decimal, percent, setting
+from scenes.base import ChapterScene, quoted, tint, words
+from scenes.components.bar_list import swap_in_group
+from scenes.numbers import percent
 
-#: the ingredients the story follows: what "lies" means in this sentence, and
-#: what it does not; a bar list always shows them, besides its largest rows
-TRACKED = ("tired", "dishonest")
-#: how many of the largest ingredients a bar list of a flask shows
-TOP = 3
-#: the reader whose look-back row is picked out: "still" sees only the words
-#: before it and itself
-LOOKBACK_READER = "still"
-#: width of the column of row names left of the bottles (scene units), and their type size
-HEADER_WIDTH = 1.35
-ROW_NAME = style.MIN_FONT_SIZE
-#: from one line of the recipe card to the next (scene units)
-RECIPE_STEP = 0.42
-#: from one row of ingredients to the next in the chemistry lists (scene units)
-ROW_STEP = 0.43
 #: how far a column rises when it is picked up to be shuffled (scene units)
 LIFT = 0.35
-#: scale of the small flasks that line up before the final layer
-SMALL_FLASK = 0.42
-
-# The tall frame (a short): a phone held upright needs the larger type everywhere.
-TALL_TYPE = style.TALL_MIN_FONT_SIZE
-#: a heading's type: two lines of it leave room for the picture
-TALL_HEADING = style.BODY
-#: scale of a bottle in the rows of the tall shelf, from one row to the next, and the
-#: height of a tag's card there (scene units)
-TALL_BOTTLE = 0.4
-TALL_ROW = 0.52
-TALL_TAG = 0.48
-#: from one line of the recipe card to the next, tall
-TALL_RECIPE_STEP = 0.46
-#: scale of the flasks on the tall frame
-TALL_FLASK = 0.75
-#: from a value in order to the same value shuffled, in the tall bar list (scene units)
-TALL_COLUMN = 2.0
-#: scale of the small flasks before the final layer, tall
-TALL_SMALL_FLASK = 0.35
-
-
-# ------------------------------------------------------------------ formatting
-
-
-def shown_ingredients(mix: dict[str, float]) -> list[str]:
-    """The ingredients a bar list shows: the largest few, then the tracked ones."""
-    names = sorted(mix, key=lambda name: -mix[name])[:TOP]
-    return names + [t for t in TRACKED if t in mix and t not in names]
-
-
-def written_next(last_word: str, predicted: str) -> str:
-    """The markup of the heading once the next word is written: the prompt's last
-    word, then the predicted word in bold: '… feeling tired'."""
-    return f"\u2026 {last_word} {tint(f'<b>{predicted}</b>', style.GOOD)}"
-
-
-def heading(text: str, scene: ChapterScene) -> Mobject:
-    """A scene heading (Pango markup) at the top of the picture; tall, in smaller type on
-    as many lines as it needs."""
-    if not scene.tall:
-        return markup(text, style.HEADING).to_edge(UP, buff=style.EDGE)
-    left, right, _, top = scene.area()
-    lines = balanced_lines(text, TALL_HEADING, right - left, rich=True)
-    return centred_lines(lines, TALL_HEADING, rich=True).set_x(scene.centre()[0]).set_y(top, UP)
-
-
-def heading_room() -> float:
-    """How far below the top of the picture a heading of two lines ends, tall."""
-    return centred_lines(["Hg", "Hg"], TALL_HEADING).height
-
-
-def retitle(scene: ChapterScene, old, new, run_time: float, *also):
-    """The heading cross-fades to ``new`` (with the animations ``also``)."""
-    scene.play(FadeOut(old, shift=UP * 0.15), FadeIn(new, shift=UP * 0.15), *also,
-               run_time=run_time)
-    return new
-
-
-# ------------------------------------------------------------------ pieces
-
-
-def tag(text: str, width: float) -> Tag:
-    """A key's tag with its leading feature on it, on two lines (a tag is narrow)."""
-    return Tag(two_lines(text), width)
-
-
-def fade(m, opacity: float, shift):
-    """An animation: ``m`` fades to ``opacity`` while moving by ``shift``; bottles and
-    tags keep their glass unfilled and their card tinted (their own ``fade_to``)."""
-    if isinstance(m, (Bottle, Tag)):
-        return m.animate.fade_to(opacity).shift(shift)
-    return m.animate.set_opacity(opacity).shift(shift)
-
-
-class TallShelf:
-    """The shelf on a tall frame: a row per word, under a line naming the columns.
-
-    Left to right a row holds the word's match (later its pour), its bottle, its name
-    and its tag, all on the name's baseline; the names of the columns share one line
-    above the rows, under the room of a two-line heading. Below ``lower`` (a y) the
-    picture is free for the recipe, the flask and the bars.
-    """
-
-    def __init__(self, scene: ChapterScene, sentence: list[str], leading: list[str],
-                 numbers: list[str], number_names: list[str]) -> None:
-        size = TALL_TYPE
-        self.left, self.right, self.bottom, top = scene.area()
-        self.bottles = VGroup(*(Bottle(height=0.82, neck_height=0.24).scale(TALL_BOTTLE)
-                                for _ in sentence))
-        self.names = VGroup(*(words(w, size) for w in sentence))
-        tag_width = max(words(t, size).width for t in leading) + 0.3
-        self.tags = VGroup(*(Tag([t], tag_width, size=size, height=TALL_TAG) for t in leading))
-        number_width = max(words(t, size).width for t in numbers)
-        name_width = max(name.width for name in self.names)
-        bottle_width = self.bottles[0].width
-        gaps = (0.15, 0.12, 0.2)  # number | bottle | name | tag
-        total = number_width + bottle_width + name_width + tag_width + sum(gaps)
-        self.number_right = scene.centre()[0] - total / 2 + number_width
-        bottle_x = self.number_right + gaps[0] + bottle_width / 2
-        self.name_left = bottle_x + bottle_width / 2 + gaps[1]
-        self.name_right = self.name_left + name_width
-        tag_left = self.name_right + gaps[2]
-
-        # The column names: the number column's at the left, then the potion's and the tag's.
-        self.potion_name = words("potion (value)", size, style.VALUE)
-        self.potion_name.set_y(top - heading_room() - 0.2, UP)
-        widest = max(words(t, size).width for t in number_names)
-        self.potion_name.set_x(max(bottle_x - bottle_width / 2, self.left + widest + 0.3), LEFT)
-        self.tag_name = words("tag (key)", size, style.KEY)
-        self.tag_name.set_x(max(tag_left, self.potion_name.get_right()[0] + 0.3), LEFT)
-        align_baselines([self.potion_name, self.tag_name])
-
-        # The rows: a bottle and a tag's card centred on the middle of the lower-case letters.
-        self.middle = words("x", size).height / 2
-        first = self.potion_name.get_bottom()[1] - 0.15 - TALL_TAG / 2 - self.middle
-        self.rows = [first - TALL_ROW * i for i in range(len(sentence))]
-        for y, bottle, name, tag_ in zip(self.rows, self.bottles, self.names, self.tags):
-            bottle.move_to((bottle_x, y + self.middle, 0))
-            name.move_to((self.name_left, 0, 0), aligned_edge=LEFT)
-            name.shift(UP * (y - baseline(name)))
-            label = tag_.get_label()  # on the row's baseline, whatever hangs below it
-            label.shift(UP * (tag_.get_card().get_y() - self.middle - baseline(label[0])))
-            tag_.move_to((tag_left, y + self.middle, 0), aligned_edge=LEFT)
-        self.lower = self.rows[-1] + self.middle - TALL_TAG / 2 - 0.25
-
-    def number(self, label: Text, i: int) -> Text:
-        """``label`` in the number column of row ``i``."""
-        label.move_to((self.number_right, 0, 0), aligned_edge=RIGHT)
-        return label.shift(UP * (self.rows[i] - baseline(label)))
-
-    def column_name(self, label: Text) -> Text:
-        """``label`` names the number column, on the line of column names."""
-        label.set_x(max(self.left, self.number_right - label.width), LEFT)
-        align_baselines([self.potion_name, label])
-        return label
-
-    def beside_rows(self, m: Mobject) -> np.ndarray:
-        """Where ``m`` is centred right of the names (against the right edge if it is wider
-        than the room there), level with the middle of the rows."""
-        room = self.name_right + 0.2
-        x = (room + self.right) / 2 if m.width <= self.right - room else self.right - m.width / 2
-        return np.array([x, (self.rows[0] + self.rows[-1]) / 2 + self.middle, 0.0])
 
 
 class PotionMixing(ChapterScene):
-    """Bottles with tags and potions; one alchemist pours his flask; order and look-back.
-
-    Tall, the shelf is a table (TallShelf) with the recipe and the flask below it;
-    there is no room below for the bars besides, so when they come (the mixture) the
-    tags, whose matching is done, fade and the recipe moves up into their column.
-    """
+    """Bottles with tags and potions; one alchemist pours his flask; order and look-back."""
 
     section = "potion"
     title = "The alchemist's potions: query, key, value"
@@ -241,271 +64,152 @@ class PotionMixing(ChapterScene):
         return {"asker": n["asker"], "top_word": n["words"][top],
                 "first_ingredient": max(n["mixture"], key=n["mixture"].get)}
 
+    def headings(self) -> dict[str, str]:
+        """The heading of every beat (Pango markup), short enough for one line of a
+        square frame."""
+        asker = tint(quoted(self.numbers["asker"]), style.QUERY)
+        return {
+            "bottles": "A bottle for every word",
+            "recipe": f"{asker} reads every tag",
+            "pour": "He pours by the match",
+            "mixture": f"In context: {tint(quoted(TRACKED[0]), style.VALUE)}",
+            "shuffle": "Shuffle: the same flask",
+            "lookback": "Each word looks back",
+        }
+
     def construct(self) -> None:
         n = self.numbers
         sentence = n["words"]
-        asker = n["asker"]
-        ai = sentence.index(asker)
-        features = n["query_features"]
-        ingredients = n["value_ingredients"]
-        tall = self.tall
-        fine = TALL_TYPE if tall else style.MIN_FONT_SIZE  # the smallest type on screen
-        left_edge, right_edge, _, _ = self.area()
-        centre_x = self.centre()[0]
-        leading = [features[max(range(len(key)), key=lambda i: key[i])] for key in n["keys"]]
-
-        if tall:
-            shelf = TallShelf(self, sentence, leading,
-                              [decimal(m, 1) for m in n["matches"]]
-                              + [percent(s, small=True) for s in n["pour"]], ["match", "pour"])
-            bottles, names, tags = shelf.bottles, shelf.names, shelf.tags
-            potion_row, tag_row = shelf.potion_name, shelf.tag_name
-        else:
-            # The shelf: a column per word, right of a column of row names.
-            left = -config.frame_width / 2 + style.EDGE + HEADER_WIDTH
-            pitch = (config.frame_width / 2 - style.EDGE - left) / len(sentence)
-            bottles = VGroup(*(Bottle(height=0.82, neck_height=0.24) for _ in sentence))
-            bottles.arrange(RIGHT, buff=pitch - bottles[0].width)
-            bottles.set_x(left + pitch * len(sentence) / 2).to_edge(UP, buff=1.7)
-            names = VGroup(*(words(w, style.SMALL) for w in sentence))
-            for name, bottle in zip(names, bottles):
-                name.next_to(bottle, DOWN, buff=0.15)
-            align_baselines(names)
-            tags = VGroup()
-            for lead, bottle in zip(leading, bottles):
-                tags.add(tag(lead, pitch - 0.2).set_x(bottle.get_x()))
-            tags.next_to(names, DOWN, buff=0.15)
-            tags.set_x(bottles.get_x())
-            potion_row = row_label("potion\n(value)", style.VALUE, ROW_NAME).set_y(bottles.get_y())
-            tag_row = row_label("tag\n(key)", style.KEY, ROW_NAME).set_y(tags.get_y())
-            slot_y = bottles.get_top()[1] + 0.3
-            floor = tags.get_bottom()[1]  # the lower area starts below the tags
+        ai = sentence.index(n["asker"])
+        titles = self.headings()
+        lay: Bench = lay_out(self, titles.values())
+        shelf = lay.shelf
+        bottles, names, tags = shelf.bottles, shelf.names, shelf.tags
+        number_size = shelf.number_size
 
         # The viewer sees a bottle for every word: a potion inside, a tag outside.
         b = self.beat("bottles")
-        title = heading("A bottle for every word", self)
+        title = heading(self, titles["bottles"])
         self.play(FadeIn(title), run_time=b.part(0.1))
         self.play(LaggedStart(*(FadeIn(VGroup(bt, nm), shift=UP * 0.15)
                                 for bt, nm in zip(bottles, names)), lag_ratio=0.1),
-                  FadeIn(potion_row), run_time=b.part(0.3))
+                  FadeIn(shelf.potion_name), run_time=b.part(0.25))
+        # what is in one potion, where the tags will stand; then the tags
+        self.play(FadeIn(lay.potion_line, shift=UP * 0.1), run_time=b.part(0.1))
+        self.wait(b.part(0.2))
+        self.play(FadeOut(lay.potion_line), run_time=b.part(0.08))
         self.play(LaggedStart(*(FadeIn(t, shift=DOWN * 0.1) for t in tags), lag_ratio=0.08),
-                  FadeIn(tag_row), run_time=b.part(0.2))
-        inside = n["values"][ai]
-        contents = sorted((i for i in range(len(inside)) if inside[i] > 0),
-                          key=lambda i: -inside[i])
-        opening = f"the potion of {tint(quoted(asker), style.VALUE)}:"
-        parts = [f"{ingredients[i]} {percent(inside[i], small=True)}" for i in contents]
-        if tall:  # the ingredients on as few lines as fit, under the opening
-            potion_line = centred_lines(
-                [opening, *balanced_lines(parts, fine, right_edge - left_edge, rich=True,
-                                     sep="  \u00b7  ")], fine, rich=True)
-            potion_line.set_x(centre_x).set_y(shelf.lower - 0.3, UP)
-        else:
-            potion_line = markup(opening + "  " + "  \u00b7  ".join(parts), style.SMALL)
-            potion_line.next_to(tags, DOWN, buff=0.6).set_x(0)
-        self.play(FadeIn(potion_line, shift=UP * 0.1), run_time=b.part(0.15))
+                  FadeIn(shelf.tag_name), run_time=b.part(0.2))
 
-        # The viewer sees the alchemist of "lies" with his recipe and an empty flask,
-        # and how well each tag matches the recipe.
+        # The viewer sees the alchemist of "lies" with his recipe, and how well each tag
+        # matches it.
         b = self.beat("recipe")
-        title = retitle(self, title, heading(
-            f"The alchemist of {tint(quoted(asker), style.QUERY)} reads every tag", self),
-            b.part(0.1))
-        wanted = [f for f, q in zip(features, n["queries"][ai]) if q > 0]
-        lines = VGroup(
-            words("recipe (query)", fine, style.QUERY),
-            *(words(f, fine) for f in wanted),
-            words(f"sharpness {setting(n['sharpness'])}", fine, style.MUTED),
-        )
-        stack_lines(lines, TALL_RECIPE_STEP if tall else RECIPE_STEP)
-        if not tall:  # the wanted features, indented under the title (tall has no room)
-            for line in lines[1:-1]:
-                line.shift(RIGHT * 0.3)
-        card = RoundedRectangle(corner_radius=0.12, width=lines.width + (0.3 if tall else 0.4),
-                                height=lines.height + 0.3, stroke_color=style.QUERY,
-                                stroke_width=2).set_fill(style.QUERY, opacity=0.06)
-        recipe = VGroup(card, lines.move_to(card))
-        if tall:  # the flask, then the recipe, under the rows
-            flask = Flask(height=1.45).scale(TALL_FLASK)
-            VGroup(flask, recipe).arrange(RIGHT, buff=0.4, aligned_edge=UP).set_x(
-                centre_x).set_y(shelf.lower, UP)
-            matches = VGroup(*(shelf.number(words(decimal(m, 1), fine), i)
-                               for i, m in enumerate(n["matches"])))
-            match_row = shelf.column_name(words("match", fine, style.MUTED))
-        else:
-            recipe.next_to((-config.frame_width / 2 + style.EDGE, floor, 0), DOWN + RIGHT,
-                           buff=0).shift(DOWN * 0.3)
-            flask = Flask(height=1.45).next_to(recipe, RIGHT, buff=0.6).align_to(recipe, UP)
-            matches = VGroup(*(words(decimal(m, 1), style.MIN_FONT_SIZE).move_to(
-                (bt.get_x(), slot_y, 0)) for m, bt in zip(n["matches"], bottles)))
-            align_baselines(matches)
-            match_row = row_label("match", style.MUTED, ROW_NAME, beside=matches[0])
-        self.play(FadeOut(potion_line), names[ai].animate.set_color(style.QUERY),
-                  bottles[ai].animate.set_glass_color(style.QUERY),
-                  run_time=b.part(0.1))
-        self.play(FadeIn(recipe, shift=RIGHT * 0.2), FadeIn(flask), run_time=b.part(0.15))
+        title = retitle(self, title, heading(self, titles["recipe"]), b.part(0.1))
+        matches = VGroup(*(shelf.number(words(text, number_size), i)
+                           for i, text in enumerate(lay.match_texts)))
+        match_name = shelf.number_name(words("match", shelf.size, style.MUTED))
+        self.play(names[ai].animate.set_color(style.QUERY),
+                  bottles[ai].animate.set_glass_color(style.QUERY), run_time=b.part(0.1))
+        self.play(FadeIn(lay.recipe, shift=UP * 0.1), *self._leave("recipe", lay),
+                  run_time=b.part(0.15))
         self.play(LaggedStart(*(FadeIn(m, shift=DOWN * 0.1) for m in matches), lag_ratio=0.1),
-                  FadeIn(match_row), run_time=b.part(0.3))
+                  FadeIn(match_name), run_time=b.part(0.3))
 
         # The viewer sees each match become a share of the flask, and the pours
         # that fill it exactly to the top.
         b = self.beat("pour")
-        title = retitle(self, title, heading("He pours in proportion to the match", self),
-                        b.part(0.1))
-        pour_row = (shelf.column_name(words("pour", fine, style.WEIGHT)) if tall
-                    else row_label("pour", style.WEIGHT, ROW_NAME, beside=matches[0]))
+        flask = lay.flask
+        title = retitle(self, title, heading(self, titles["pour"]), b.part(0.1),
+                        *self._leave("pour", lay), FadeIn(flask))
+        pour_name = shelf.number_name(words("pour", shelf.size, style.WEIGHT))
         swaps = []
         for i, share in enumerate(n["pour"]):
-            label = words(percent(share, small=True), fine, style.WEIGHT)
-            label.move_to(matches[i], aligned_edge=RIGHT if tall else ORIGIN)
-            align_baselines([matches[i], label])
+            label = shelf.number(words(percent(share, small=True), number_size, style.WEIGHT),
+                                 i)
             swaps.append(swap_in_group(matches, i, label))
-        shares = matches  # the same row now holds the pour shares
-        self.play(*swaps, FadeOut(match_row), FadeIn(pour_row), run_time=b.part(0.15))
+        shares = matches  # the same slots now hold the pour shares
+        self.play(*swaps, FadeOut(match_name), FadeIn(pour_name), run_time=b.part(0.15))
         pours = [bt.make_pour_animation(flask, share) for bt, share in zip(bottles, n["pour"])]
         self.cue("pour")
         self.play(LaggedStart(*pours, lag_ratio=0.25), run_time=b.part(0.45))
-        full = words(percent(sum(n["pour"]), small=True), style.LABEL)
-        full_note = words("full", fine, style.MUTED)
-        if tall:  # under the flask: the recipe is beside it
-            full.next_to(flask, DOWN, buff=0.15)
-        else:
-            full.next_to(flask, RIGHT, buff=0.25)
-        full_note.next_to(full, DOWN, buff=0.1)
-        self.play(FadeIn(VGroup(full, full_note), shift=LEFT * 0.1), run_time=b.part(0.1))
+        self.play(FadeIn(lay.full, shift=DOWN * 0.1), run_time=b.part(0.1))
 
         # The viewer sees the pours mix into one potion, and what is in it.
         b = self.beat("mixture")
-        mix = n["mixture"]
-        shown = shown_ingredients(mix)
-        bars = BarList(shown, [mix[s] for s in shown],
-                       [percent(mix[s], small=True) for s in shown],
-                       max_width=1.1 if tall else 1.5, size=fine)
-        bars_title = words("in the flask", fine, style.MUTED)
-        make_way = ()
-        if tall:  # right of the flask, where the recipe was; the recipe moves up (see above)
-            bars_title.next_to(bars, UP, buff=0.25).align_to(bars, LEFT)
-            VGroup(bars_title, bars).set_x(right_edge, RIGHT).set_y(shelf.lower, UP)
-            make_way = (*(fade(t, 0, ORIGIN) for t in tags), tag_row.animate.set_opacity(0),
-                        recipe.animate.move_to(shelf.beside_rows(recipe)))
-        else:
-            # right-aligned, leaving room for the title that overhangs the percents
-            bars.to_edge(RIGHT, buff=style.EDGE + 1.05).align_to(flask, UP).shift(DOWN * 0.55)
-            bars_title.next_to(bars.get_texts(), UP, buff=0.25).align_to(bars.get_texts(), LEFT)
-        title = retitle(self, title, heading(
-            f"In context: more {tint(quoted(TRACKED[0]), style.VALUE)} than "
-            f"{tint(quoted(TRACKED[1]), style.VALUE)}", self), b.part(0.1), *make_way)
+        title = retitle(self, title, heading(self, titles["mixture"]), b.part(0.1),
+                        *self._leave("mixture", lay))
         self.play(flask.make_mix_animation(), run_time=b.part(0.15))
-        self.play(FadeIn(bars_title), bars.make_grow_animation(), run_time=b.part(0.35))
+        self.play(FadeIn(lay.bars_title), lay.bars.make_grow_animation(), run_time=b.part(0.35))
 
         # The viewer sees the bottles shuffled and poured again into a second
         # flask: the same potion, ingredient for ingredient.
         b = self.beat("shuffle")
-        title = retitle(self, title, heading("Shuffle the bottles: the same flask", self),
-                        b.part(0.08))
-        order = n["shuffled_words"]
-        self.play(FadeOut(shares), FadeOut(pour_row), FadeOut(recipe),
-                  FadeOut(VGroup(full, full_note)), run_time=b.part(0.06))
-        moves: list[int] = []  # each word's place in the shuffled order
-        for i in range(len(sentence)):
-            moves.append(next(k for k, w in enumerate(order)
-                              if w == sentence[i] and k not in moves))
-        in_order = words("in order", fine, style.MUTED)
-        shuffled = words("shuffled", fine, style.MUTED)
-        if tall:  # rows change places; the flasks stand right of the names, one above the other
-            columns = list(zip(bottles, names))
-            targets = [[m.get_center() + UP * (shelf.rows[j] - shelf.rows[i]) for m in column]
-                       for i, (column, j) in enumerate(zip(columns, moves))]
-            flask_x = (shelf.name_right + right_edge - in_order.width - 0.15) / 2
-            flask_y = shelf.rows[0] + shelf.middle - (shelf.rows[0] - shelf.rows[-1]) / 4
-            self._lift(columns, b.part(0.12), flask.animate.move_to((flask_x, flask_y, 0)),
-                       bars.animate.set_x(left_edge, LEFT),
-                       bars_title.animate.shift(LEFT * (bars.get_left()[0] - left_edge)))
-        else:
-            slots = [bt.get_x() for bt in bottles]
-            targets = [slots[j] for j in moves]
-            columns = list(zip(bottles, names, tags))
-            self._lift(columns, b.part(0.12),
-                       flask.animate.next_to(recipe.get_left(), RIGHT, buff=0).align_to(flask, UP),
-                       bars.animate.shift(LEFT * 1.8), bars_title.animate.shift(LEFT * 1.8))
+        title = retitle(self, title, heading(self, titles["shuffle"]), b.part(0.08),
+                        *self._leave("shuffle", lay),
+                        FadeOut(VGroup(shares, pour_name, lay.full)))
+        columns = [list(column) for column in (zip(bottles, names, tags) if lay.tags_shuffle
+                                               else zip(bottles, names))]
+        places = [shelf.moved(column, i, j) for i, (column, j)
+                  in enumerate(zip(columns, lay.moves))]
+        places = [[p + lay.shuffle_shift for p in place] for place in places]
+        self._lift(columns, b.part(0.12),
+                   flask.animate.scale_to_fit_height(lay.flask_after_height).move_to(
+                       lay.flask_after),
+                   FadeOut(lay.bars.get_bars()), FadeOut(lay.bars_title),
+                   lay.bars.get_names().animate.shift(lay.table_shift),
+                   lay.bars.get_texts().animate.shift(lay.table_shift + lay.texts_shift))
         for bottle in bottles:  # full again while out of sight, for the second pour
             bottle.set_level(1.0).fade_to(0)
-        self._set_down(columns, targets, b.part(0.12))
-        if tall:
-            again = Flask(height=1.45).scale(TALL_FLASK).move_to(flask)
-            again.shift(DOWN * (shelf.rows[0] - shelf.rows[-1]) / 2)
-            in_order.next_to(flask, RIGHT, buff=0.15)
-            shuffled.next_to(again, RIGHT, buff=0.15)
-        else:
-            again = Flask(height=1.45).move_to(flask).next_to(flask, RIGHT, buff=0.9)
-            in_order.next_to(flask, DOWN, buff=0.15)
-            shuffled.next_to(again, DOWN, buff=0.15)
-            align_baselines([in_order, shuffled])
-        self.play(FadeIn(again), FadeIn(in_order), FadeIn(shuffled), run_time=b.part(0.08))
+        self._set_down(columns, places, b.part(0.12))
+        again = lay.again
+        self.play(FadeIn(again), FadeIn(lay.in_order), FadeIn(lay.shuffled),
+                  run_time=b.part(0.08))
         self.play(LaggedStart(*(bt.make_pour_animation(again, share)
                                 for bt, share in zip(bottles, n["pour"])), lag_ratio=0.15),
                   run_time=b.part(0.2))
-        si = order.index(asker)
-        after = dict(zip(ingredients, n["shuffled_flasks"][si]))
-        column = VGroup()
-        for name, text in zip(bars.get_names(), bars.get_texts()):
-            label = words(percent(after[name.original_text], small=True), fine, style.GOOD)
-            label.move_to(text).align_to(text, LEFT).shift(RIGHT * (TALL_COLUMN if tall else 1.7))
-            align_baselines([text, label])
-            column.add(label)
-        order_head = words("in order", fine, style.MUTED)
-        shuffle_head = words("shuffled", fine, style.GOOD)
-        if tall:  # each over its own column, ending with it (the heads are the wider)
-            order_head.next_to(bars.get_texts(), UP, buff=0.25).align_to(bars.get_texts(), RIGHT)
-            shuffle_head.next_to(column, UP, buff=0.25).align_to(column, RIGHT)
-        else:
-            order_head.move_to(bars_title, aligned_edge=LEFT)
-            shuffle_head.next_to(column, UP, buff=0.25).align_to(column, LEFT)
-        align_baselines([order_head, shuffle_head])
-        self.play(again.make_mix_animation(), FadeOut(bars_title), FadeIn(order_head),
-                  FadeIn(shuffle_head), LaggedStart(*(FadeIn(c) for c in column),
-                                                     lag_ratio=0.1),
+        self.play(again.make_mix_animation(), FadeIn(lay.order_head),
+                  FadeIn(lay.shuffle_head), LaggedStart(*(FadeIn(c) for c in lay.column),
+                                                        lag_ratio=0.1),
                   run_time=b.part(0.15))
 
         # The viewer sees the words back in order and, under them, what each
         # word pours when it may look only at itself and the words before it.
         b = self.beat("lookback")
-        title = retitle(self, title, heading("Each word looks only back", self),
-                        b.part(0.1))
-        self.play(FadeOut(VGroup(flask, again, in_order, shuffled, bars, column, order_head,
-                                 shuffle_head, tags, tag_row)), run_time=b.part(0.06))
+        title = retitle(self, title, heading(self, titles["lookback"]), b.part(0.1))
+        self.play(FadeOut(VGroup(flask, again, lay.in_order, lay.shuffled,
+                                 lay.bars.get_names(), lay.bars.get_texts(), lay.column,
+                                 lay.order_head, lay.shuffle_head)),
+                  *self._leave("lookback", lay), run_time=b.part(0.06))
         columns = list(zip(bottles, names))
-        if tall:
-            panels = LookbackPanels(self, sentence, potion_row.get_bottom()[1] - 0.15)
-            places = panels.places(names)
-        else:
-            places = slots
         self._lift(columns, b.part(0.06))
         for bottle, name in columns:  # back to plain and full while out of sight
             bottle.set_glass_color(style.MUTED).set_level(1.0).fade_to(0)
             name.set_color(style.INK).set_opacity(0)
-        self._set_down(columns, places, b.part(0.06))
-        if tall:
-            grid, readers = panels.build(n["masked_grid"])
-        else:
-            grid, readers = self._lookback_grid(n["masked_grid"], sentence, slots, pitch,
-                                                names.get_bottom()[1] - 0.3)
+        self._set_down(columns, lay.header, b.part(0.06))
+        grid = lay.grid
         self.play(LaggedStart(*(FadeIn(VGroup(r, row), shift=DOWN * 0.05)
-                                for r, row in zip(readers, grid)), lag_ratio=0.12),
-                  run_time=b.part(0.3))
-        ri = sentence.index(LOOKBACK_READER)
-        row = VGroup(readers[ri], grid[ri])
+                                for r, row in zip(grid.get_readers(), grid.get_rows())),
+                              lag_ratio=0.12), run_time=b.part(0.3))
+        ri = sentence.index(lay.reader)
+        row = VGroup(grid.get_readers()[ri], grid.get_rows()[ri])
         frame = RoundedRectangle(corner_radius=0.08, width=row.width + 0.25,
                                  height=row.height + 0.12, stroke_color=style.QUERY,
                                  stroke_width=2).move_to(row)
         later = range(ri + 1, len(sentence))
-        self.play(FadeIn(frame), readers[ri].animate.set_color(style.QUERY),
+        self.play(FadeIn(frame), grid.get_readers()[ri].animate.set_color(style.QUERY),
+                  names[ri].animate.set_color(style.QUERY),
                   *(bottles[j].animate.fade_to(0.25) for j in later),
                   *(names[j].animate.set_opacity(0.35) for j in later),
                   run_time=b.part(0.15))
 
+    # ------------------------------------------------------------- moving
+    @staticmethod
+    def _leave(beat: str, lay: Bench) -> list:
+        """What leaves at ``beat`` to make room (the layout says)."""
+        return [FadeOut(m) for m in lay.leaving.get(beat, ())]
+
     def _lift(self, columns, run_time: float, *also) -> None:
-        """The columns (bottle, name, tag...) rise a little and fade away, left to right.
+        """The columns (bottle, name, tag...) rise a little and fade away, in order.
 
         Shuffling by fading rather than sliding: seven columns sliding through
         each other to reverse their order would meet in a heap in the middle.
@@ -515,368 +219,16 @@ class PotionMixing(ChapterScene):
                   *also, run_time=run_time)
 
     def _set_down(self, columns, places, run_time: float) -> None:
-        """The lifted columns come down in their ``places``, in reading order. On the wide
-        shelf a place is an x, where every part of the column moves across; tall, it is
-        where each part's centre goes."""
+        """The lifted columns come down where each part's centre goes (``places``), in
+        reading order: top to bottom, then left to right."""
         for column, place in zip(columns, places):
-            for k, m in enumerate(column):
-                if self.tall:
-                    m.move_to(place[k] + UP * LIFT)
-                else:
-                    m.set_x(place)
-
-        def reading(pair):  # left to right; tall, top to bottom, then left to right
-            return (-pair[0][0][1], pair[0][0][0]) if self.tall else pair[0]
-
-        placed = sorted(zip(places, columns), key=reading)
+            for m, centre in zip(column, place):
+                m.move_to(centre + UP * LIFT)
+        placed = sorted(zip(places, columns), key=lambda pair: (-round(pair[0][0][1], 2),
+                                                                pair[0][0][0]))
         self.play(LaggedStart(*(AnimationGroup(*(fade(m, 1, DOWN * LIFT) for m in column))
                                 for _, column in placed), lag_ratio=0.08),
                   run_time=run_time)
-
-    @staticmethod
-    def _lookback_grid(grid, sentence, xs, pitch, top):
-        """Rows of look-back shares under the bottles: shaded cells with percents
-        for the words a reader sees, empty outlines for the words after it."""
-        rows, readers = VGroup(), VGroup()
-        step = 0.47
-        for i, shares in enumerate(grid):
-            y = top - step * (i + 0.5)
-            row = VGroup()
-            for j, (x, share) in enumerate(zip(xs, shares)):
-                cell = Rectangle(width=pitch - 0.12, height=step - 0.07).move_to((x, y, 0))
-                row.add(*look_cell(cell, share, j <= i))
-            texts = [m for m in row if isinstance(m, Text)]
-            align_baselines(texts)
-            reader = row_label(sentence[i], style.MUTED, ROW_NAME, beside=texts[0])
-            rows.add(row)
-            readers.add(reader)
-        return rows, readers
-
-
-def look_cell(cell: Rectangle, share: float, seen: bool, size: int = style.MIN_FONT_SIZE):
-    """A cell of the look-back grid: shaded, with its percent, for a word the reader sees;
-    an empty outline for a word after it."""
-    if seen:
-        cell.set_stroke(width=0).set_fill(style.WEIGHT, 0.06 + 0.42 * share)
-        return cell, words(percent(share, small=True), size).move_to(cell)
-    return (cell.set_stroke(style.FAINT, 1.5),)
-
-
-class LookbackPanels:
-    """The look-back grid on a tall frame, in two panels: seven columns of percents are
-    wider than the frame. The first panel has every reader's row for the first words (a
-    bottle and its name over each column), the second the rest of the columns, for the
-    readers that see them (the others' cells there are all empty)."""
-
-    def __init__(self, scene: ChapterScene, sentence: list[str], top: float) -> None:
-        self.sentence = sentence
-        self.split = (len(sentence) + 1) // 2
-        self.size = TALL_TYPE
-        left, right, bottom, _ = scene.area()
-        # a margin left of the names, for the frame that picks out a reader's row
-        self.reader_right = left + 0.13 + max(words(w, self.size).width for w in sentence)
-        self.cells_left = self.reader_right + 0.15
-        # each panel's columns share its width, less the same margin at the right
-        width = right - 0.13 - self.cells_left
-        self.pitches = [width / self.split, width / (len(sentence) - self.split)]
-        bottle = Bottle(height=0.82, neck_height=0.24).scale(TALL_BOTTLE)
-        self.bottle_height = bottle.height
-        self.cap = words("H", self.size).height  # from a baseline to the top of a capital
-        header = self.bottle_height + 0.06 + words("Hg", self.size).height + 0.12
-        rows = len(sentence) + len(sentence) - self.split
-        gap = 0.2  # between the panels
-        low = 0.1  # below the last row, for the descenders of its reader's name
-        self.step = min(0.5, (top - bottom - low - 2 * header - gap + 0.06 * 2) / rows)
-        self.cell = self.step - 0.06
-        # the top of each panel (its bottles) and of its first row of cells
-        self.tops = [top, top - header - self.cell - (len(sentence) - 1) * self.step - gap]
-        self.first = [t - header for t in self.tops]
-
-    def _column(self, j: int) -> tuple[int, float]:
-        """The panel of word ``j``'s column, and the x of its middle."""
-        panel = 0 if j < self.split else 1
-        return panel, self.cells_left + self.pitches[panel] * (j - panel * self.split + 0.5)
-
-    def places(self, names: VGroup) -> list[list[np.ndarray]]:
-        """Where each word's bottle and name (``names``) go: over its column, the name
-        under the bottle."""
-        places = []
-        for j, name in enumerate(names):
-            panel, x = self._column(j)
-            y = self.tops[panel] - self.bottle_height / 2
-            name_base = self.tops[panel] - self.bottle_height - 0.06 - self.cap
-            places.append([np.array([x, y, 0.0]),
-                           np.array([x, name_base + name.get_y() - baseline(name), 0.0])])
-        return places
-
-    def build(self, grid) -> tuple[VGroup, VGroup]:
-        """Each reader's row (its cells in both panels, and its name again in the second)
-        and its name in the first panel, as the wide grid gives them."""
-        rows, readers = VGroup(), VGroup()
-        for i, shares in enumerate(grid):
-            row = VGroup()
-            for panel in (0, 1):
-                if panel and i < self.split:
-                    continue  # this reader sees none of the second panel's words
-                ys = self.first[panel] - self.cell / 2 - self.step * (i - panel * self.split)
-                cells = VGroup()
-                for j, share in enumerate(shares):
-                    if self._column(j)[0] == panel:
-                        cell = Rectangle(width=self.pitches[panel] - 0.07, height=self.cell)
-                        cells.add(*look_cell(cell.move_to((self._column(j)[1], ys, 0)), share,
-                                             j <= i, self.size))
-                texts = [m for m in cells if isinstance(m, Text)]
-                align_baselines(texts)
-                name = row_label(self.sentence[i], style.MUTED, self.size, beside=texts[0])
-                name.set_x(self.reader_right, RIGHT)
-                if panel:
-                    cells.add(name)
-                else:
-                    readers.add(name)
-                row.add(cells)
-            rows.add(row)
-        return rows, readers
-
-
-class ChemistryAndAssembly(ChapterScene):
-    """The feed-forward step distils the last flask; the final layer picks the next word."""
-
-    section = "assembly"
-    title = "Chemistry, then the final layer"
-    beat_seconds = {
-        "flask": 8.0,
-        "distil": 11.0,
-        "assembly": 8.0,
-        "vocabulary": 10.0,
-        "predicted": 7.0,
-    }
-    marks = {"predicted": ("predicted",)}
-
-    @classmethod
-    def spoken(cls, numbers: dict) -> dict[str, str]:
-        """Words the narration names, from the same ledger as the pictures."""
-        n = numbers
-        first, second, third = n["ranking"][:3]
-        return {"last_word": n["last_word"], "first": first, "second": second, "third": third,
-                "predicted": n["predicted"]}
-
-    def construct(self) -> None:
-        n = self.numbers
-        word = n["last_word"]
-        flask_mix = n["last_flask"]
-        distilled = n["distilled"]
-        names = list(flask_mix)
-        tall = self.tall
-        fine = TALL_TYPE if tall else style.MIN_FONT_SIZE  # the smallest type on screen
-        small = TALL_TYPE if tall else style.SMALL
-        left_edge, right_edge, floor_edge, top_edge = self.area()
-
-        # The still: hidden units, each with its value, under a title (tall, beside them).
-        units = VGroup()
-        for unit, value in n["hidden"].items():
-            color = style.INK if value > 0 else style.MUTED
-            units.add(VGroup(words(unit, fine, color), words(decimal(value), fine, color)))
-        for unit in units:
-            unit[1].next_to(unit[0], RIGHT, buff=0.3)
-            align_baselines(unit)
-        stack_lines(units, TALL_ROW - 0.07 if tall else 0.6, aligned_edge=RIGHT)
-        still_head = words("hidden units", fine, style.MUTED)
-        still_body = VGroup(still_head, units).arrange(RIGHT if tall else DOWN, buff=0.4)
-        still = RoundedRectangle(corner_radius=0.15, width=still_body.width + 0.4,
-                                 height=still_body.height + (0.2 if tall else 0.5),
-                                 stroke_color=style.MUTED, stroke_width=2)
-        still_group = VGroup(still, still_body.move_to(still))
-
-        # one scale for before and after, so a longer bar is more of that ingredient
-        scale = max(*flask_mix.values(), *distilled.values())
-        if tall:  # the still under the heading, the two lists side by side under it
-            still_group.set_x(self.centre()[0]).set_y(top_edge - heading_room() - 0.12, UP)
-            head_top = still.get_bottom()[1] - 0.25
-            first = head_top - words("in the flask", fine).height - 0.15 - words("H", fine).height
-            step = (first - floor_edge - 0.12) / (len(names) - 1)
-            # a row across both lists, less its two bars: the name, two values, the lists'
-            # gaps round their bars (BarList's), 0.3 between the lists, the marks' margins
-            values = [decimal(v) for v in (*flask_mix.values(), *distilled.values())]
-            fixed = (max(words(k, fine).width for k in names)
-                     + 2 * max(words(v, fine).width for v in values)
-                     + 4 * 0.6 * style.GAP + 0.3 + 2 * 0.12)
-            bar_width = min(1.1, (right_edge - left_edge - fixed) / 2)
-        else:
-            step, bar_width = ROW_STEP, 1.1
-
-        # The viewer sees the last word's flask and everything in it.
-        b = self.beat("flask")
-        title = heading(f"The flask of {tint(quoted(word), style.QUERY)}", self)
-        before = BarList(names, [flask_mix[k] for k in names],
-                         [decimal(flask_mix[k]) for k in names], max_width=bar_width,
-                         scale=scale, row_step=step, size=fine)
-        before_head = words("in the flask", fine, style.MUTED)
-        flask = Flask(filled=1.0)
-        flask_name = words(word, small, style.QUERY)
-        if tall:  # the flask stands where the still will, its name beside it
-            before.set_x(left_edge + 0.12, LEFT)
-            before.shift(UP * (first - baseline(before.get_names()[0])))
-            before_head.set_x(left_edge, LEFT).set_y(head_top, UP)
-            flask.scale_to_fit_height(still.height).move_to(still)
-            flask_name.next_to(flask, RIGHT, buff=0.2)
-        else:
-            before.to_edge(LEFT, buff=style.EDGE).set_y(-0.15)
-            before_head.next_to(before, UP, buff=0.3).align_to(before.get_bars(), LEFT)
-            flask.next_to(before, RIGHT, buff=2.0)
-            flask_name.next_to(flask, DOWN, buff=0.15)
-        self.play(FadeIn(title), FadeIn(flask), FadeIn(flask_name), run_time=b.part(0.2))
-        self.play(FadeIn(before_head), before.make_grow_animation(lag_ratio=0.08),
-                  run_time=b.part(0.4))
-
-        # The viewer sees the still: hidden units read the flask, and a
-        # stronger "tired" comes out while "dishonest" is dropped.
-        b = self.beat("distil")
-        title = retitle(self, title, heading("Chemistry: the feed-forward step", self),
-                        b.part(0.1))
-        after = BarList(names, [distilled[k] for k in names],
-                        [decimal(distilled[k]) for k in names],
-                        max_width=bar_width, scale=scale, row_step=step, color=style.GOOD,
-                        size=fine,  # tall, the rows share the names of the list before
-                        show_names=[] if tall else [
-                            i for i, k in enumerate(names)  # the rows to follow
-                            if distilled[k] > 0 or k in TRACKED])
-        if tall:
-            after.shift(RIGHT * (before.get_texts().get_right()[0] + 0.3 - after.get_bar_left()))
-        else:
-            after.to_edge(RIGHT, buff=style.EDGE)
-        after.shift(UP * (before.get_names()[0].get_y() - after.get_names()[0].get_y()))
-        for i, k in enumerate(names):
-            if distilled[k] == 0:  # dropped: drawn as a faint stub with a muted zero
-                after.get_bars()[i].set_fill(style.MUTED)
-                after.get_texts()[i].set_color(style.MUTED)
-                after.get_names()[i].set_color(style.MUTED)
-        after_head = words("after the step", fine, style.MUTED)
-        if tall:  # the arrows run up into the still and down out of it, between the heads
-            after_head.set_x(right_edge, RIGHT)
-            align_baselines([before_head, after_head])
-            middle = (before_head.get_right()[0] + after_head.get_left()[0]) / 2
-            into = Arrow(before_head.get_right(), (middle - 0.2, still.get_bottom()[1], 0),
-                         buff=0.1, color=style.MUTED, stroke_width=3,
-                         max_tip_length_to_length_ratio=0.3)
-            out = Arrow((middle + 0.2, still.get_bottom()[1], 0), after_head.get_left(),
-                        buff=0.1, color=style.MUTED, stroke_width=3,
-                        max_tip_length_to_length_ratio=0.3)
-        else:
-            after_head.next_to(after, UP, buff=0.3).align_to(after, RIGHT)
-            align_baselines([before_head, after_head])
-            gap_mid = (before.get_right()[0] + after.get_left()[0]) / 2
-            still_group.move_to((gap_mid, before.get_y(), 0))
-            into = Arrow(before.get_right(), still.get_left(), buff=0.2, color=style.MUTED,
-                         stroke_width=3, max_tip_length_to_length_ratio=0.3)
-            out = Arrow(still.get_right(), after.get_left(), buff=0.2, color=style.MUTED,
-                        stroke_width=3, max_tip_length_to_length_ratio=0.3)
-        self.play(FadeOut(flask), FadeOut(flask_name), FadeIn(still_group), GrowArrow(into),
-                  run_time=b.part(0.2))
-        self.play(GrowArrow(out), FadeIn(after_head), after.make_grow_animation(lag_ratio=0.08),
-                  run_time=b.part(0.35))
-        marks = VGroup()
-        for k, color in zip(TRACKED, (style.GOOD, style.BAD)):
-            i = names.index(k)
-            for row in (before.get_row(i), after.get_row(i)):
-                marks.add(RoundedRectangle(corner_radius=0.08, width=row.width + 0.2,
-                                           height=step - 0.04, stroke_color=color,
-                                           stroke_width=2).move_to(row))
-        self.play(FadeIn(marks), run_time=b.part(0.15))
-
-        # The viewer sees the flasks of all the words stacked in order, the
-        # last one going into the final layer.
-        b = self.beat("assembly")
-        title = retitle(self, title, heading("The last flask goes to the final layer", self),
-                        b.part(0.1))
-        self.play(FadeOut(VGroup(before, before_head, still_group, into, out, after, after_head,
-                                 marks)), run_time=b.part(0.15))
-        others = VGroup(*(self._full_flask(style.MUTED, 0.35) for _ in range(3)))
-        last = self._full_flask(style.QUERY, 1.0)
-        # the flasks between: a column of dots, or a row of them when the flasks stand in a row
-        dots = words("\u22ef" if tall else "\u22ee", style.BODY, style.MUTED)
-        layer = VGroup(words("final layer", small), words("+ softmax", small))
-        if tall:  # the flasks in a row, the layer under them, then the chart
-            for f in (*others, last):
-                f.scale(TALL_SMALL_FLASK / SMALL_FLASK)
-            stack = VGroup(*others, dots, last).arrange(RIGHT, buff=0.25)
-            last_name = words(word, small, style.QUERY).next_to(last, RIGHT, buff=0.2)
-            VGroup(stack, last_name).set_x(self.centre()[0]).set_y(
-                top_edge - heading_room() - 0.2, UP)
-            layer.arrange(RIGHT, buff=0.3)
-            align_baselines(layer)
-            pad = 0.45
-        else:
-            stack = VGroup(*others, dots, last).arrange(DOWN, buff=0.2)
-            stack.to_edge(LEFT, buff=style.EDGE + 0.3).set_y(0.1)
-            last_name = words(word, small, style.QUERY).next_to(last, RIGHT, buff=0.2)
-            layer.arrange(DOWN, buff=0.15)
-            pad = 0.6
-        box = RoundedRectangle(corner_radius=0.15, width=layer.width + 0.6,
-                               height=layer.height + pad, stroke_color=style.INK,
-                               stroke_width=2)
-        final = VGroup(box, layer.move_to(box))
-        if tall:  # every flask feeds the layer from above
-            final.set_x(self.centre()[0]).set_y(stack.get_bottom()[1] - 0.45, UP)
-            feed = Arrow(last.get_bottom(), box.get_top(), buff=0.1, color=style.QUERY,
-                         stroke_width=4, tip_length=0.2)
-            side = VGroup(*(Line(f.get_bottom() + DOWN * 0.1, box.get_top() + UP * 0.05,
-                                 color=style.FAINT, stroke_width=2) for f in others))
-        else:
-            final.next_to(last_name, RIGHT, buff=0.8)
-            final.set_y(0.1)
-            feed = Arrow(last_name.get_right(), box.get_left(), buff=0.15, color=style.QUERY,
-                         stroke_width=4, tip_length=0.2)
-            # the other flasks are presented too, but the layer leans on the last one
-            side = VGroup(*(Line(f.get_right() + RIGHT * 0.1, box.get_left() + LEFT * 0.05,
-                                 color=style.FAINT, stroke_width=2) for f in others))
-        self.play(LaggedStart(*(FadeIn(f, shift=DOWN * 0.1) for f in stack), lag_ratio=0.15),
-                  FadeIn(last_name), run_time=b.part(0.3))
-        self.play(FadeIn(final), FadeIn(side), GrowArrow(feed), run_time=b.part(0.2))
-
-        # The viewer sees a chance for every word of the vocabulary, most likely first.
-        b = self.beat("vocabulary")
-        title = retitle(self, title, heading("A chance for every word it knows", self),
-                        b.part(0.1))
-        probs = n["probabilities"]
-        ranking = n["ranking"]
-        if tall:  # under the layer, its rows as far apart as the room below allows
-            chart_top = box.get_bottom()[1] - 0.5
-            chart_step = min(0.55, (chart_top - words("H", fine).height - floor_edge - 0.12)
-                             / (len(ranking) - 1))
-        chart = BarList(ranking, [probs[w] for w in ranking],
-                        [percent(probs[w], small=True) for w in ranking],
-                        color=style.WEIGHT, max_width=2.2 if tall else 2.8,
-                        row_step=chart_step if tall else 0.46, size=fine)
-        if tall:
-            chart.set_x(self.centre()[0]).set_y(chart_top, UP)
-            to_chart = Arrow(box.get_bottom(), chart.get_top(), buff=0.1, color=style.MUTED,
-                             stroke_width=3, tip_length=0.18)
-        else:
-            chart.next_to(box, RIGHT, buff=1.2).set_y(0.1)
-            chart.to_edge(RIGHT, buff=style.EDGE)
-            to_chart = Arrow(box.get_right(), chart.get_left(), buff=0.15, color=style.MUTED,
-                             stroke_width=3, tip_length=0.18)
-        self.play(GrowArrow(to_chart), chart.make_grow_animation(lag_ratio=0.1),
-                  run_time=b.part(0.5))
-
-        # The viewer sees the winner picked, then put after the prompt as the voice says it.
-        b = self.beat("predicted")
-        winner = chart.get_row(ranking.index(n["predicted"]))
-        ring = RoundedRectangle(corner_radius=0.08, width=winner.width + 0.25,
-                                height=winner.height + 0.15, stroke_color=style.GOOD,
-                                stroke_width=3).move_to(winner)
-        # The old heading leaves first: the new one comes in alone, on the word.
-        self.play(FadeIn(ring), FadeOut(title, shift=UP * 0.15), run_time=b.part(0.15))
-        self.at("predicted")  # the word is written after the prompt as the voice says it
-        title = heading(written_next(word, n["predicted"]), self)
-        self.play(FadeIn(title, shift=UP * 0.15), run_time=min(b.part(0.15), self.time_left()))
-
-    @staticmethod
-    def _full_flask(color, opacity: float) -> Flask:
-        """A small full flask in a glass colour (the stacked flasks of the assembly)."""
-        flask = Flask(filled=1.0, glass=color)
-        flask.get_layers().set_fill(opacity=opacity)
-        return flask.scale(SMALL_FLASK)
 
 
 __all__ = ["ChemistryAndAssembly", "PotionMixing", "written_next"]

@@ -27,7 +27,9 @@ from scenes.base import align_baselines, baseline, stack_lines, words
 
 #: from one row's baseline to the next (scene units)
 ROW_STEP = 0.5
-#: thickness of a bar (scene units)
+#: from the names to the bars, and from the bars to the values (scene units)
+INSIDE = 0.6 * style.GAP
+#: thickness of a bar (scene units) with rows ROW_STEP apart
 BAR_HEIGHT = 0.26
 #: the shortest bar drawn, so a value of zero still shows where its bar would be
 MIN_BAR = 0.03
@@ -35,32 +37,38 @@ MIN_BAR = 0.03
 
 class BarList(VGroup):
     """Named bars. ``values`` set the lengths (``max_width`` for ``scale``, by
-    default the largest value); ``texts`` are what the viewer reads.
+    default the largest value); ``texts`` are what the viewer reads, set at ``size`` (a
+    size from the frame's type scale), like the names.
     ``show_names`` may be False or the indices of the rows to name: the other
     names only place their rows (to line up beside a list that shows them).
+    ``bar_height`` is the thickness of a bar (scene units), by default in proportion to
+    the rows' step.
     """
 
     def __init__(self, names: Sequence[str], values: Sequence[float], texts: Sequence[str], *,
-                 color=style.VALUE, max_width: float = 2.2, scale: float | None = None,
-                 size: int = style.MIN_FONT_SIZE, name_color=style.INK, text_color=style.INK,
-                 row_step: float = ROW_STEP,
+                 size: int, color=style.VALUE, max_width: float = 2.2,
+                 scale: float | None = None, name_color=style.INK, text_color=style.INK,
+                 row_step: float = ROW_STEP, bar_height: float | None = None,
                  show_names: bool | Sequence[int] = True) -> None:
         super().__init__()
         if not len(names) == len(values) == len(texts):
             raise ValueError("names, values and texts must be parallel")
         self.color = color
         self.max_width = max_width
+        # no thicker than the text beside it: 1.6 times the height of its lower-case letters
+        self.bar_height = bar_height or min(BAR_HEIGHT * row_step / ROW_STEP,
+                                            1.6 * words("x", size).height)
         self.scale_value = scale if scale else max(max(values), 1e-12)
         self.names = stack_lines([words(n, size, name_color) for n in names], row_step,
                                  aligned_edge=RIGHT)
-        left = self.names.get_right()[0] + style.GAP * 0.6
+        left = self.names.get_right()[0] + INSIDE
         self.bars = VGroup()
         self.texts = VGroup()
         for name, value, text in zip(self.names, values, texts):
             bar = self._bar(value).move_to((left, self._bar_y(name), 0), aligned_edge=LEFT)
             self.bars.add(bar)
             label = words(text, size, text_color)
-            label.move_to((left + max_width + style.GAP * 0.6, 0, 0), aligned_edge=LEFT)
+            label.move_to((left + max_width + INSIDE, 0, 0), aligned_edge=LEFT)
             align_baselines([name, label])
             self.texts.add(label)
         # the rows whose names are drawn; the other names only set baselines
@@ -70,7 +78,7 @@ class BarList(VGroup):
 
     def _bar(self, value: float) -> Rectangle:
         width = max(self.max_width * value / self.scale_value, MIN_BAR)
-        bar = Rectangle(width=width, height=BAR_HEIGHT, stroke_width=0)
+        bar = Rectangle(width=width, height=self.bar_height, stroke_width=0)
         return bar.set_fill(self.color, opacity=0.85)
 
     @staticmethod
@@ -137,4 +145,4 @@ def swap_in_group(group: VGroup, i: int, new: Mobject) -> AnimationGroup:
     return AnimationGroup(old.animate.set_opacity(0), new.animate.set_opacity(1),
                           _on_finish=lambda scene: group.remove(old))
 
-__all__ = ["BarList", "swap_in_group"]
+__all__ = ["INSIDE", "BarList", "swap_in_group"]

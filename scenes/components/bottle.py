@@ -247,14 +247,18 @@ class Flask(Bottle):
                               _on_finish=lambda scene: self.remove(old))
 
 class Tag(VGroup):
-    """A bottle's tag (its key): a small card with a label of one or two centred lines."""
+    """A bottle's tag (its key): a small card with a label of one or two centred lines,
+    set at ``size`` (a size from the frame's type scale); ``width`` and ``height`` are the
+    card's (scene units), by default the label's and a margin round it."""
 
-    def __init__(self, lines: list[str], width: float, *, color=style.KEY,
-                 size: int = style.MIN_FONT_SIZE, height: float = 0.84,
+    def __init__(self, lines: list[str], *, size: int, width: float | None = None,
+                 height: float | None = None, color=style.KEY,
                  fill_opacity: float = 0.1) -> None:
         super().__init__()
         self.fill = fill_opacity
         self.label = VGroup(*(words(line, size, color) for line in lines)).arrange(DOWN, buff=0.1)
+        width = width if width is not None else self.label.width + 0.3
+        height = height if height is not None else self.label.height + 0.24
         self.card = RoundedRectangle(corner_radius=0.08, width=width, height=height,
                                      stroke_color=color, stroke_width=1.5)
         self.card.set_fill(color, opacity=fill_opacity)
