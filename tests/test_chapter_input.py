@@ -264,9 +264,9 @@ def test_what_each_edit_redraws_in_the_attention_chapter(project_copy):
                    "scenes/attention/chapter.py"):
         assert edit(output) == changed, output
     component = edit("scenes/components/bottle.py")
-    # potions.py draws bottles, and misreading.py borrows potions.py's line fitting
+    # the potion scenes draw bottles; no other scene's code reaches bottle.py
     assert {n for n in start if component[n] != changed[n]} == {
-        "PotionMixing", "ChemistryAndAssembly", "TheMisreading"}
+        "PotionMixing", "ChemistryAndAssembly"}
     drawing = edit("production/drawing.py")
     assert all(drawing[n] != component[n] for n in start)
     base = edit("scenes/base.py")
