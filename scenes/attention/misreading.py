@@ -45,7 +45,7 @@ class TheMisreading(ChapterScene):
 
     section = "misreading"
     title = "The misreading to head off"
-    beat_seconds = {"generating": 10.0, "weights": 10.0, "recap": 8.0}
+    beat_seconds = {"generating": 10.0, "weights": 10.0}
 
     # ------------------------------------------------------------- layout
     def _heading(self, text: str) -> VGroup:
@@ -188,24 +188,6 @@ class TheMisreading(ChapterScene):
         why = wrapped("why the answer came out", size, width, style.MUTED)
         return VGroup(what, why).arrange(DOWN, buff=0.2)
 
-    def _recap(self, room) -> VGroup:
-        """The chapter in three sentences, as large as the room lets them stand, spread
-        over its height (a line's height apart at most)."""
-        left, right, bottom, top = room
-        scale = self.frame().type
-        for size in (scale.title, scale.heading, scale.body):
-            recap = VGroup(
-                wrapped("Read all of it.", size, right - left),
-                wrapped("Write one piece at a time.", size, right - left),
-                wrapped("At every piece, decide afresh where to look.", size, right - left,
-                        style.WEIGHT),
-            )
-            spare = top - bottom - sum(part.height for part in recap)
-            if spare >= size / 60:  # half a line's height between two sentences at least
-                break
-        recap.arrange(DOWN, buff=min(size / 60, spare / 2))
-        return recap.move_to(((left + right) / 2, (bottom + top) / 2, 0))
-
     # ------------------------------------------------------------- beats
     def construct(self) -> None:
         # The viewer sees a prompt, and the next word arriving from everything before it.
@@ -231,15 +213,6 @@ class TheMisreading(ChapterScene):
         self.play(FadeIn(what), run_time=b.part(0.1))
         self.play(FadeIn(why), run_time=b.part(0.1))
         self.play(Create(cross), run_time=b.part(0.1))
-
-        # The viewer sees the chapter in one sentence.
-        b = self.beat("recap")
-        self.play(FadeOut(VGroup(heading, bars, labels, row_note, side, cross)),
-                  run_time=b.part(0.15))
-        recap = self._recap(self.area())
-        self.play(LaggedStart(*(FadeIn(r, shift=UP * 0.2) for r in recap), lag_ratio=0.4),
-                  run_time=b.part(0.5))
-
 
 
 def _centred(group: Mobject, room) -> Mobject:
