@@ -24,11 +24,10 @@ from manim import (
     RoundedRectangle,
     Square,
     VGroup,
-    config,
 )
 
 from scenes import style
-from scenes.base import ChapterScene, align_baselines, words
+from scenes.base import ChapterScene, align_baselines, baseline, words
 from scenes.components.feedback_loop import WordTape, WriterLoop
 from scenes.components.squeeze import (
     ReadoutPanel,
@@ -39,6 +38,7 @@ from scenes.components.squeeze import (
     funnel,
     third_ticks,
 )
+from scenes.lines import wrapped
 from scenes.numbers import factor, factor_figure, out_of, percent
 
 #: the threshold in the ledger's recovery rule: "... at least 90 % of its variance ..."
@@ -279,46 +279,55 @@ class OnePieceAtATime(ChapterScene):
 
     #: the words written slowly, one by one, in the "feed" beat (after the first)
     SLOW_WORDS = 3
-    #: the lowest y the drawing may reach: the bottom unit of the frame is for captions
-    FLOOR = -config.frame_height / 2 + 1.0
-    #: the writer and its loop drawn narrower and shallower for the tall frame
-    TALL_LOOP = {"box_width": 2.3, "box_height": 1.3, "slot_gap": 1.5, "loop_depth": 1.0}
+    LOOP_NOTE = "each word it writes comes round as its next input"
 
     def construct(self) -> None:
         read, written = self.numbers["input"], self.numbers["output"]
+        kind, gap = self.frame().type, style.GAP
         left, right, bottom, top = self.area()
-        floor = bottom if self.tall else self.FLOOR
-        small = style.TALL_MIN_FONT_SIZE if self.tall else style.SMALL
-        machine = WriterLoop(**self.TALL_LOOP) if self.tall else WriterLoop()
-        room = VGroup(RoundedRectangle(corner_radius=0.15, width=2.8, height=0.75,
+        width, height = right - left, top - bottom
+        # The tape across the top, in the largest type that leaves most of the room for the
+        # drawing; under it the room, the writer and its loop, sized to what is left.
+        tape = self.word_tape(read, written, width, 0.35 * height, (kind.body, kind.label),
+                              kind.label)
+        tape.move_to([self.centre()[0], top, 0], aligned_edge=UP)
+
+        loop_label = wrapped(self.LOOP_NOTE, kind.label, 0.95 * width, style.MUTED)
+        room = VGroup(RoundedRectangle(corner_radius=0.15, width=1, height=1,
                                        color=style.ROOM).set_fill(style.ROOM, opacity=0.15),
-                      words("the room", style.LABEL, style.ROOM))
+                      words("the room", kind.label, style.ROOM))
+        room[0].stretch_to_fit_width(room[1].width + 2 * gap)
+        room[0].stretch_to_fit_height(room[1].height + gap)
         room[1].move_to(room[0])
-        room.next_to(machine.get_box(), UP, buff=0.7)
+        # Across: a slot's column, an arrow, the writer, an arrow, a slot's column. The
+        # columns are as wide as their labels, or narrower with the labels on two lines,
+        # so that the arrows keep some length.
+        name = words("writer", kind.heading)
+        box_width = max(0.35 * width, name.width + 2 * gap)
+        arrow = 0.6
+        natural = [words(t, kind.label).width for t in ("next input", "writes", *written)]
+        column = min(max(natural) + 0.1, (width - box_width) / 2 - arrow)
+        in_label = wrapped("next input", kind.label, column, style.MUTED)
+        out_label = wrapped("writes", kind.label, column, style.MUTED)
+        # Down: the room, the feed arrow, the writer, the loop under it and its note, in
+        # the height the tape leaves.
+        rest = tape.get_bottom()[1] - bottom - room.height - loop_label.height - 3 * gap
+        machine = WriterLoop(box_width, min(max(0.45 * rest, name.height + 2 * gap),
+                                            0.6 * box_width),
+                             (width - box_width) / 2 - column / 2, 0.3 * rest,
+                             name_size=kind.heading, clear=column / 2 + 0.05)
+        room.next_to(machine.get_box(), UP, buff=0.2 * rest)
         feed = Arrow(room.get_bottom(), machine.get_box().get_top(), buff=0.05,
                      color=style.ROOM, stroke_width=3, max_tip_length_to_length_ratio=0.4)
-        loop_label = words("each word it writes comes\nround as its next input" if self.tall
-                           else "each word it writes comes round as its next input",
-                           small, style.MUTED)
         loop_label.next_to(machine.get_loop(), DOWN, buff=style.LINE_GAP)
         drawing = VGroup(room, feed, machine, loop_label)
-        # Upright, the tape wraps into more blocks, in larger type.
-        sizes = (style.BODY, style.LABEL) if self.tall else (style.LABEL, style.SMALL)
-        tape = self.word_tape(read, written, right - left,
-                              top - floor - drawing.height - style.GAP, sizes, small)
-        tape.move_to([0, top, 0], aligned_edge=UP)
-        # Split the height left under the tape (down to the captions' band) above the drawing.
-        free = tape.get_bottom()[1] - floor - drawing.height
-        drawing.next_to(tape, DOWN, buff=min(max(free / 2, style.GAP), 2 * style.GAP)).set_x(0)
-        in_label = words("next input", small, style.MUTED)
-        out_label = words("writes", small, style.MUTED)
-        in_label.next_to(machine.in_slot, UP, buff=0.45)
-        out_label.next_to(machine.out_slot, UP, buff=0.45)
-        # (the tall frame's slots sit near its sides: keep their labels inside)
-        in_label.set_x(max(in_label.get_x(), left + in_label.width / 2))
-        out_label.set_x(min(out_label.get_x(), right - out_label.width / 2))
-        align_baselines([in_label, out_label])
-        self.slot_word = words("start", style.LABEL, style.MUTED).move_to(machine.in_slot)
+        # The drawing in the middle of the height the tape leaves.
+        drawing.move_to([self.centre()[0], (tape.get_bottom()[1] - gap + bottom) / 2, 0])
+        # The slots' labels over them, their last lines on one baseline clear of the words.
+        line = machine.in_slot[1] + words("a", kind.label).height / 2 + gap
+        for label, slot in ((in_label, machine.in_slot), (out_label, machine.out_slot)):
+            label.set_x(slot[0]).shift(UP * (line - baseline(label[-1])))
+        self.slot_word = words("start", kind.label, style.MUTED).move_to(machine.in_slot)
         self.machine, self.tape = machine, tape
 
         # The viewer sees a sentence read into the room, and the writer waiting with its loop.
@@ -353,14 +362,13 @@ class OnePieceAtATime(ChapterScene):
             self.write_word(written, i, b.part(0.8 / len(rest)))
 
     @staticmethod
-    def word_tape(read, written, width: float, height: float,
-                  sizes: tuple[int, int] = (style.LABEL, style.SMALL),
-                  label_size: int = style.SMALL) -> WordTape:
+    def word_tape(read, written, width: float, height: float, sizes: tuple[int, int],
+                  label_size: int) -> WordTape:
         """The largest tape within ``width`` x ``height`` (scene units): both lines if they fit,
         then the smaller of ``sizes``, then the written line alone."""
         large, small = sizes
         for lines, size in ((read, large), (read, small), (None, large), (None, small)):
-            tape = WordTape(lines, written, width, size, label_size=label_size)
+            tape = WordTape(lines, written, width, size=size, label_size=label_size)
             if tape.height <= height:
                 return tape
         return tape
@@ -368,7 +376,7 @@ class OnePieceAtATime(ChapterScene):
     def write_word(self, written, i: int, seconds: float) -> None:
         """The writer writes word ``i``: it goes up onto the tape and round the loop (seconds)."""
         machine = self.machine
-        word = words(written[i], style.LABEL, style.WRITER).move_to(machine.out_slot)
+        word = words(written[i], self.frame().type.label, style.WRITER).move_to(machine.out_slot)
         self.play(FadeIn(word, shift=RIGHT * 0.3), run_time=seconds * 0.35)
         back = word.copy()
         # Up to the tape on an arc that passes over the room rather than through it.
