@@ -105,9 +105,9 @@ class SqueezeTheRow(ChapterScene):
         rule = centred_lines(lines, kind.minimum, style.MUTED)
         rule.move_to([self.centre()[0], bottom, 0], aligned_edge=DOWN)
 
-        def thirds_table(across: float) -> ThirdsTable:
+        def thirds_table(span: float) -> ThirdsTable:
             return ThirdsTable(("front", "middle", "back"),
-                               [out_of(*c) for c in n["third_counts"]], across,
+                               [out_of(*c) for c in n["third_counts"]], span,
                                size=kind.label, count_size=kind.number)
 
         rows, throat = self.lay_out(panel, kept, legend,
@@ -137,14 +137,14 @@ class SqueezeTheRow(ChapterScene):
 
         # The viewer sees the row pressed through the throat and come out the other side.
         b = self.beat("squeeze")
-        flow = in_bars[1].copy()
-        flow.generate_target()
-        flow.target.stretch_to_fit_width(throat.get_frame().width * 0.96)
-        flow.target.stretch(0.45, 1).move_to(throat).set_color(style.ROOM)
-        self.play(MoveToTarget(flow), run_time=b.part(0.35))
+        pressed = in_bars[1].copy()
+        pressed.generate_target()
+        pressed.target.stretch_to_fit_width(throat.get_frame().width * 0.96)
+        pressed.target.stretch(0.45, 1).move_to(throat).set_color(style.ROOM)
+        self.play(MoveToTarget(pressed), run_time=b.part(0.35))
         out_bars = bar_row(n["example_out"], unit, rows.band / self.reach(n), style.INK)
         out_bars.shift([rows.x, rows.out_y, 0] - out_bars[0].get_center())
-        self.play(ReplacementTransform(flow, out_bars[1]), FadeIn(out_bars[0]),
+        self.play(ReplacementTransform(pressed, out_bars[1]), FadeIn(out_bars[0]),
                   run_time=b.part(0.35))
         self.remove(*out_bars)
         self.add(out_bars)
@@ -217,17 +217,17 @@ class SqueezeTheRow(ChapterScene):
         raised.shift(UP * (baseline(back[0]) - baseline(raised[0][1])))
         lift = UP * max(back.get_bottom()[1] - raised.get_bottom()[1], 0)
         raised.shift(lift)
-        across = min(width, (width - 2 * (kept.width + 0.2)) * longest / n["room"])
+        full = min(width, (width - 2 * (kept.width + 0.2)) * longest / n["room"])
         fits = left + back[0].width + panel.GAP + widest["back"] + gap <= raised.get_left()[0]
         # In a column: the rows narrower by it.
         column = max(kept.width, legend.width) + gap
         # The better is the larger, counting no more height than half the width.
-        beside = fits and across * min(rows_top - raised.get_top()[1] - gap, 0.55 * across) >= \
+        beside = fits and full * min(rows_top - raised.get_top()[1] - gap, 0.55 * full) >= \
             (width - column) * min(rows_top - back.get_top()[1] - gap, 0.55 * (width - column))
         if beside:
             legend.move_to(raised)
             back.shift(lift)
-            rows = self.rows_between(self.centre()[0] - across / 2, self.centre()[0] + across / 2,
+            rows = self.rows_between(self.centre()[0] - full / 2, self.centre()[0] + full / 2,
                                      rows_top, legend.get_top()[1] + gap, longest)
         else:
             rows = self.rows_between(left, right - column, rows_top, back.get_top()[1] + gap,

@@ -156,9 +156,9 @@ class LeaveTheBookOpen(ChapterScene):
             cells = grid.get_cells()
             above = grid.get_top()[1] - cells.get_top()[1]
             past = max(grid.get_right()[0] - cells.get_right()[0], 0)
-            tall = (height - above) / len(written)
+            high = (height - above) / len(written)
             wide = (width - label_room - past) / len(read)
-            cell = (min(wide, 2 * tall, height / 3), min(tall, wide, height / 3))
+            cell = (min(wide, 2 * high, height / 3), min(high, wide, height / 3))
         grid = AlignmentMap(weights, read, written, *cell, label_size=label, stagger=True)
         if grid.height > height:  # the labels took another line at the last size
             grid = AlignmentMap(weights, read, written, cell[0],

@@ -77,11 +77,16 @@ class TwoJobs(ChapterScene):
         # The reader and the writer stand along the frame's flow, as large as the room
         # allows: the input over the reader, the output (later the caption) under the writer.
         reader, writer, link, source, target, caption = \
-            getattr(self, f"lay_out_{self.frame().flow}")()
+            getattr(self, "lay_out_" + self.frame().flow)()
+
+        # The writer's place, dim until its beat: two jobs from the start.
+        waiting = writer.copy()
+        waiting[0].set_stroke(opacity=0.3).set_fill(opacity=0.03)
+        waiting[1].set_opacity(0.3)
 
         # The viewer sees the whole input sentence flow into the reader at once.
         b = self.beat("reader")
-        self.play(FadeIn(reader), run_time=b.part(0.15))
+        self.play(FadeIn(reader), FadeIn(waiting), run_time=b.part(0.15))
         self.play(LaggedStart(*(FadeIn(w, shift=DOWN * 0.2) for w in source), lag_ratio=0.1),
                   run_time=b.part(0.25))
         self.play(source.animate.scale(0.5).move_to(reader).set_opacity(0),
@@ -90,7 +95,7 @@ class TwoJobs(ChapterScene):
 
         # The viewer sees the writer produce its output one word at a time.
         b = self.beat("writer")
-        self.play(FadeIn(link), FadeIn(writer), run_time=b.part(0.15))
+        self.play(FadeIn(link), FadeOut(waiting), FadeIn(writer), run_time=b.part(0.15))
         step = 0.7 / len(target)
         for w in target:
             self.play(FadeIn(w, shift=DOWN * 0.2), run_time=b.part(step))
