@@ -12,14 +12,17 @@ from manim import (
     FadeOut,
     SurroundingRectangle,
     VGroup,
-    config,
 )
 
 from scenes import style
 from scenes.base import ChapterScene, align_baselines, words
 from scenes.components.accuracy_chart import AccuracyBars
 from scenes.components.alignment_map import AlignmentMap, WeightKey
+from scenes.lines import wrapped
 from scenes.numbers import percent, percent_figure
+
+HEADING = "At every step, the writer looks back at every state"
+ADDS_UP = "each row adds up to one"
 
 
 class LeaveTheBookOpen(ChapterScene):
@@ -37,69 +40,11 @@ class LeaveTheBookOpen(ChapterScene):
                 "closed": percent_figure(n["closed_book_accuracy"][-1]),
                 "open": percent_figure(n["attention_accuracy"][-1])}
 
-
-    #: the grid's largest cell (width, height) and the space it may fill (scene units)
-    MAX_CELL = (0.85, 0.62)
-    GRID_SPACE = (6.8, 5.0)
-    #: the grid's height and each chart's plot height in the tall frame (scene units)
-    TALL_GRID_HEIGHT = 4.0
-    TALL_PLOT_HEIGHT = 1.85
-
     def construct(self) -> None:
         n = self.numbers
-        read, written = n["example_input"], n["example_attention_output"]
-        size = len(read)
-        left, right, _, top = self.area()
-        small = style.TALL_MIN_FONT_SIZE if self.tall else style.SMALL
-
-        read_caption = words("read", small, style.MUTED)
-        state_caption = words("states", small, style.READER)
-        if self.tall:
-            # Upright: the heading on two lines across the top, the grid under it as wide
-            # as the frame allows (the read labels staggered), the key under the grid.
-            heading = words("At every step, the writer\nlooks back at every state",
-                            style.BODY, style.INK)
-            heading.move_to([left, top, 0], aligned_edge=LEFT + UP)
-            label_room = max(read_caption.width, state_caption.width,
-                             *(words(w, small).width for w in written)) + style.GAP
-            # (less a little, as the last column's label may be wider than its column)
-            space = (right - left - label_room - 0.15, self.TALL_GRID_HEIGHT)
-            grid_top = heading.get_bottom()[1] - 0.7 * style.GAP
-        else:
-            space = self.GRID_SPACE
-        grid = AlignmentMap(n["example_alignment"], read, written,
-                            min(self.MAX_CELL[0], space[0] / size),
-                            min(self.MAX_CELL[1], space[1] / size),
-                            label_size=small, stagger=self.tall)
+        grid, read_caption, state_caption, heading, key_title, key, adds_up = self.lay_out_grid()
         self.grid = grid  # for tests: what is drawn
-        if not self.tall:
-            label_room = max(read_caption.width, state_caption.width,
-                             grid.get_written_labels().width) + style.GAP
-            grid_top = top
-        grid.shift(RIGHT * (left + label_room - grid.get_cells().get_left()[0])
-                   + UP * (grid_top - grid.get_top()[1]))
-        read_caption.next_to(grid.get_read_labels(), LEFT, buff=0, coor_mask=[0, 1, 0])
-        read_caption.set_x(left, LEFT)
-        align_baselines([grid.get_read_labels()[0], read_caption])
-        state_caption.move_to(grid.get_states()).set_x(left, LEFT)
-
-        key_title = words("weight", small, style.WEIGHT)
-        adds_up = words("each row adds\nup to one", small, style.MUTED)
-        if self.tall:
-            key = WeightKey("none", "all of it", width=3.0, label_size=small)
-            VGroup(key_title, key).arrange(DOWN, buff=0.15, aligned_edge=LEFT)
-            VGroup(key_title, key).next_to(grid, DOWN, buff=0.7 * style.GAP).set_x(left, LEFT)
-            adds_up.next_to(key, RIGHT, buff=2 * style.GAP).align_to(key_title, UP)
-        else:
-            heading = words("At every step,\nthe writer looks\nback at every state",
-                            style.LABEL, style.INK)
-            heading.move_to([min(grid.get_right()[0] + 2 * style.GAP, right - heading.width),
-                             top, 0], aligned_edge=LEFT + UP)
-            key = WeightKey("none", "all of it", width=heading.width * 0.8)
-            VGroup(key_title, key).arrange(DOWN, buff=0.15, aligned_edge=LEFT)
-            VGroup(key_title, key).next_to(heading, DOWN, buff=2 * style.GAP)
-            VGroup(key_title, key).align_to(heading, LEFT)
-            adds_up.next_to(key, DOWN, buff=2 * style.GAP).align_to(heading, LEFT)
+        size = len(grid.get_cells())
 
         # The viewer sees the words read, each with its own state, all kept open.
         b = self.beat("states")
@@ -126,30 +71,8 @@ class LeaveTheBookOpen(ChapterScene):
         b = self.beat("race")
         self.play(FadeOut(VGroup(grid, read_caption, state_caption, heading, key_title, key,
                                  adds_up, one_step)), run_time=b.part(0.15))
-        ticks = [str(length) for length in n["lengths"]]
-        chance = words(f"chance\n{percent(n['chance_accuracy'], 1)}", small, style.MUTED)
-        # Upright, the charts stand one above the other, as wide as the chance label
-        # beside them allows (the ticks are the same for both).
-        plot = {"width": right - left - chance.width - 0.2, "height": self.TALL_PLOT_HEIGHT,
-                "tick_size": small, "title_buff": 0.7} if self.tall else {}
-        closed = AccuracyBars(n["closed_book_accuracy"], ticks, "closed book", style.ROOM,
-                              chance=n["chance_accuracy"], **plot)
-        opened = AccuracyBars(n["attention_accuracy"], ticks, "open book (attention)",
-                              style.WEIGHT, chance=n["chance_accuracy"], **plot)
-        if self.tall:
-            charts = VGroup(closed, opened).arrange(DOWN, buff=1.5 * style.GAP, aligned_edge=LEFT)
-        else:
-            charts = VGroup(closed, opened).arrange(RIGHT, buff=1.2, aligned_edge=DOWN)
-            align_baselines([closed.get_title(), opened.get_title()])
-        self.charts = charts
-        all_right = words("all right", small, style.MUTED)
-        all_right.next_to(closed.get_top_line(), UP, buff=0.1).align_to(closed.get_top_line(),
-                                                                         LEFT)
-        chance.next_to(opened.get_chance_line(), RIGHT, buff=0.2)
-        x_caption = words("words in the sentence", small, style.MUTED)
-        x_caption.next_to(VGroup(closed.get_frame(), opened.get_frame()), DOWN, buff=style.GAP)
-        chart = VGroup(charts, all_right, chance, x_caption)
-        chart.move_to(self.centre() if self.tall else [0, (top + self.FLOOR) / 2, 0])
+        closed, opened, all_right, chance, x_caption, labels = self.lay_out_charts()
+        self.charts = VGroup(closed, opened)
         self.play(*(FadeIn(c.get_frame()) for c in (closed, opened)),
                   *(FadeIn(c.get_title()) for c in (closed, opened)),
                   FadeIn(all_right), FadeIn(x_caption), run_time=b.part(0.2))
@@ -160,18 +83,143 @@ class LeaveTheBookOpen(ChapterScene):
 
         # The viewer sees the longest sentence picked out, with both measured accuracies.
         b = self.beat("longest")
-        last = len(ticks) - 1
-        labels = VGroup()
-        for c, share, color in ((closed, n["closed_book_accuracy"][last], style.ROOM),
-                                (opened, n["attention_accuracy"][last], style.WEIGHT)):
-            label = words(percent(share), style.LABEL, color)
-            label.next_to(c.get_bar(last), UP, buff=0.15)
-            labels.add(label)
+        last = len(n["lengths"]) - 1
         self.play(*(bar.animate.set_fill(opacity=0.3)
                     for c in (closed, opened) for bar in c.get_bars()[:last]),
                   *(c.ticks[last].animate.set_color(style.INK) for c in (closed, opened)),
                   run_time=b.part(0.25))
         self.play(FadeIn(labels, shift=UP * 0.15), run_time=b.part(0.2))
 
-    #: the lowest y of anything important: the bottom unit of the frame is for captions
-    FLOOR = -config.frame_height / 2 + 1.0
+    # ------------------------------------------------------------------ the grid
+
+    def lay_out_grid(self) -> tuple:
+        """The heading across the top; under it the grid, as large as the room allows, and
+        its note under it; the key standing in a column at the grid's right or lying in
+        a row under it, whichever leaves the grid's cells more room."""
+        kind, gap = self.frame().type, style.GAP
+        left, right, bottom, top = self.area()
+        heading = wrapped(HEADING, kind.body, 0.95 * (right - left))
+        heading.move_to([self.centre()[0], top, 0], aligned_edge=UP)
+        # The rows' captions are notes, in the smallest type; the words are labels.
+        read_caption = words("read", kind.minimum, style.MUTED)
+        state_caption = words("states", kind.minimum, style.READER)
+        key_title = words("weight", kind.label, style.WEIGHT)
+        adds_up = wrapped(ADDS_UP, kind.label, 0.95 * (right - left), style.MUTED)
+        label_room = max(read_caption.width, state_caption.width,
+                         *(words(w, kind.label).width
+                           for w in self.numbers["example_attention_output"])) + 0.6 * gap
+        space = heading.get_bottom()[1] - gap - bottom - adds_up.height - gap
+        standing = WeightKey("none", "all of it", 1.0, label_size=kind.label, upright=True)
+        ends = words("none", kind.label).width + words("all of it", kind.label).width
+        lying = WeightKey("none", "all of it", ends + 2 * gap, label_size=kind.label)
+        beside = self.fit_grid(right - left - max(standing.width, key_title.width) - gap,
+                               space, label_room)
+        row = VGroup(key_title.copy(), lying.copy())
+        row[0].set_y(row[1].get_strip().get_y())
+        under = self.fit_grid(right - left, space - row.height - gap, label_room)
+        cells = under.get_cells()
+        if cells.width * cells.height > beside.get_cells().width * beside.get_cells().height:
+            grid, key = under, lying
+            VGroup(key_title, key).arrange(RIGHT, buff=gap)
+            key_title.set_y(key.get_strip().get_y())
+            VGroup(key_title, key).next_to(cells, DOWN, buff=gap).set_x(cells.get_x())
+        else:
+            # The key stands beside the grid, as tall as the grid with its labels.
+            grid, cells = beside, beside.get_cells()
+            strip = grid.height - (standing.height - 1.0) - key_title.height - 0.15
+            key = WeightKey("none", "all of it", max(strip, 0.5), label_size=kind.label,
+                            upright=True)
+            VGroup(key_title, key).arrange(DOWN, buff=0.15, aligned_edge=LEFT)
+            VGroup(key_title, key).next_to(cells, RIGHT, buff=gap).align_to(grid, UP)
+        adds_up.next_to(VGroup(cells, key), DOWN, buff=gap)
+        read_caption.next_to(grid.get_read_labels()[0], LEFT, buff=0, coor_mask=[0, 1, 0])
+        read_caption.set_x(cells.get_left()[0] - label_room, LEFT)
+        align_baselines([grid.get_read_labels()[0], read_caption])
+        state_caption.move_to(grid.get_states()).set_x(read_caption.get_left()[0], LEFT)
+        # All of it in the middle of the room under the heading, the note centred in it.
+        block = VGroup(grid, read_caption, state_caption, key_title, key, adds_up)
+        block.move_to([self.centre()[0], (heading.get_bottom()[1] - gap + bottom) / 2, 0])
+        VGroup(*block[:-1]).set_x(self.centre()[0])
+        adds_up.set_x(self.centre()[0])
+        return grid, read_caption, state_caption, heading, key_title, key, adds_up
+
+    def fit_grid(self, width: float, height: float, label_room: float) -> AlignmentMap:
+        """The largest grid whose cells, labels and states fit ``width`` x ``height``
+        (scene units), ``label_room`` kept at its left; its cells no wider than twice
+        their height, nor taller than wide."""
+        n, label = self.numbers, self.frame().type.label
+        weights, read = n["example_alignment"], n["example_input"]
+        written = n["example_attention_output"]
+        cell = (1.0, 1.0)
+        for _ in range(4):
+            grid = AlignmentMap(weights, read, written, *cell, label_size=label, stagger=True)
+            cells = grid.get_cells()
+            above = grid.get_top()[1] - cells.get_top()[1]
+            past = max(grid.get_right()[0] - cells.get_right()[0], 0)
+            high = (height - above) / len(written)
+            wide = (width - label_room - past) / len(read)
+            cell = (min(wide, 2 * high, height / 3), min(high, wide, height / 3))
+        grid = AlignmentMap(weights, read, written, *cell, label_size=label, stagger=True)
+        if grid.height > height:  # the labels took another line at the last size
+            grid = AlignmentMap(weights, read, written, cell[0],
+                                cell[1] - (grid.height - height) / len(written),
+                                label_size=label, stagger=True)
+        return grid
+
+    # ------------------------------------------------------------------ the race
+
+    def lay_out_charts(self) -> tuple:
+        """The two charts side by side if their tick labels fit so, else one above the
+        other; each with a margin at its right for the labels of its lines and its last
+        bar; the plots as tall as the room leaves."""
+        n, kind, gap = self.numbers, self.frame().type, style.GAP
+        left, right, bottom, top = self.area()
+        width, height = right - left, top - bottom
+        ticks = [str(length) for length in n["lengths"]]
+        last = len(ticks) - 1
+        all_right = words("all right", kind.label, style.MUTED)
+        chance = words(f"chance\n{percent(n['chance_accuracy'], 1)}", kind.label, style.MUTED)
+        labels = VGroup(words(percent(n["closed_book_accuracy"][last]), kind.number, style.ROOM),
+                        words(percent(n["attention_accuracy"][last]), kind.number,
+                              style.WEIGHT))
+        x_caption = words("words in the sentence", kind.label, style.MUTED)
+        margin = max(all_right.width, chance.width, labels[0].width, labels[1].width) + 0.4
+        tick = max(words(t, kind.number).width for t in ticks) + 0.1
+        # above a plot its title, under it its ticks: what a chart takes besides its plot
+        probe = AccuracyBars([1.0], ticks[:1], "open book (attention)", style.WEIGHT,
+                             width=1.0, height=1.0, tick_size=kind.number, title_size=kind.label)
+        extra = probe.height - 1.0
+        plot_room = height - x_caption.height - gap
+        side_width = (width - 2 * margin) / 2
+        side = side_width >= tick * len(ticks)
+        plot_width = side_width if side else width - margin
+        plot_height = plot_room - extra if side else (plot_room - 2 * extra - gap) / 2
+
+        def chart(shares, title, color) -> AccuracyBars:
+            return AccuracyBars(shares, ticks, title, color, chance=n["chance_accuracy"],
+                                width=plot_width, height=plot_height, tick_size=kind.number,
+                                title_size=kind.label)
+
+        closed = chart(n["closed_book_accuracy"], "closed book", style.ROOM)
+        opened = chart(n["attention_accuracy"], "open book (attention)", style.WEIGHT)
+        step = RIGHT * (plot_width + margin) if side else DOWN * (plot_height + extra + gap)
+        opened.shift(closed.get_base_line().get_left() + step
+                     - opened.get_base_line().get_left())
+        all_right.next_to(closed.get_top_line(), RIGHT, buff=0.2)
+        chance.next_to(opened.get_chance_line(), RIGHT, buff=0.2)
+        for label, c in zip(labels, (closed, opened)):
+            label.next_to(c.get_base_line(), RIGHT, buff=0.2)
+            label.set_y(c.get_bar(last).get_top()[1])
+        # The plots and their margins in the middle of the room; the axis's caption
+        # centred under the plots, inside the room.
+        x_caption.next_to(VGroup(closed.get_frame(), opened.get_frame()), DOWN, buff=gap)
+        block = VGroup(closed, opened, all_right, chance, x_caption, labels)
+        plots_left = closed.get_base_line().get_left()[0]
+        plots_right = opened.get_base_line().get_right()[0]
+        block.shift(RIGHT * (self.centre()[0] - (plots_left + plots_right + margin) / 2)
+                    + UP * (self.centre()[1] - block.get_y()))
+        x_caption.set_x((closed.get_base_line().get_left()[0]
+                         + opened.get_base_line().get_right()[0]) / 2)
+        x_caption.shift(RIGHT * (max(left - x_caption.get_left()[0], 0)
+                                 + min(right - x_caption.get_right()[0], 0)))
+        return closed, opened, all_right, chance, x_caption, labels

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from manim import (
     DOWN,
-    LEFT,
     ORIGIN,
     RIGHT,
     UP,
@@ -19,10 +18,13 @@ from manim import (
 
 from scenes import style
 from scenes.base import ChapterScene, stack_lines, word_row, words
-from scenes.lines import centred_lines
+from scenes.lines import balanced_lines, wrapped
 
 INPUT_WORDS = ("the", "cat", "sat", "on", "the", "mat")
 OUTPUT_WORDS = ("le", "chat", "était", "assis", "sur", "le", "tapis")
+QUESTION = "How does a machine decide where to look?"
+NAME = "Encoder, decoder and attention"
+CAPTION = "Two jobs: read all of it, then write one piece at a time"
 
 
 class TitleCard(ChapterScene):
@@ -33,30 +35,35 @@ class TitleCard(ChapterScene):
     beat_seconds = {"question": 5.0}
 
     def construct(self) -> None:
+        # The question at title size on as many balanced lines as the room's width needs,
+        # the chapter's name under it.
+        kind, width = self.frame().type, 0.95 * self.frame().room()[0]
+        question = wrapped(QUESTION, kind.title, width)
+        name = wrapped(NAME, kind.heading, width, style.MUTED)
+        card = VGroup(question, name).arrange(DOWN, buff=kind.title / 60)
+        card.move_to(self.centre())
+
         # The viewer sees the question, then the chapter's name under it.
         b = self.beat("question")
-        if self.tall:
-            # Upright: the question on three lines and the name on two, at full size.
-            question = centred_lines(("How does a", "machine decide", "where to look?"),
-                                     style.TITLE)
-            name = centred_lines(("Encoder, decoder", "and attention"), style.HEADING,
-                                 style.MUTED)
-        else:
-            question = words("How does a machine decide where to look?", style.TITLE)
-            question.scale_to_fit_width(min(question.width, 12.5))
-            name = words("Encoder, decoder and attention", style.HEADING, style.MUTED)
-        VGroup(question, name).arrange(DOWN, buff=style.GAP * (3 if self.tall else 2))
-        VGroup(question, name).move_to(self.centre())
         self.play(Write(question), run_time=b.part(0.4))
         self.play(FadeIn(name, shift=UP * 0.2), run_time=b.part(0.2))
 
 
-def box(label: str, color, width: float = 3.2, height: float = 1.4) -> VGroup:
-    """A labelled rounded box: a reader or a writer."""
+def box(label: str, color, width: float, height: float, size: int) -> VGroup:
+    """A labelled rounded box: a reader or a writer (scene units; its name at ``size``)."""
     frame = RoundedRectangle(corner_radius=0.2, width=width, height=height, color=color)
     frame.set_fill(color, opacity=0.12)
-    text = words(label, style.HEADING, color).move_to(frame)
+    text = words(label, size, color).move_to(frame)
     return VGroup(frame, text)
+
+
+def word_lines(items: tuple[str, ...], size: int, color, width: float) -> VGroup:
+    """Words, each its own text, on balanced centred lines at most ``width`` wide (scene
+    units); the group holds the words in reading order."""
+    rows = [word_row(line.split(" "), size, color)
+            for line in balanced_lines(list(items), size, width - style.GAP)]
+    stack_lines(rows, 1.3 * size / 60, aligned_edge=ORIGIN)
+    return VGroup(*(w for row in rows for w in row))
 
 
 class TwoJobs(ChapterScene):
@@ -67,41 +74,19 @@ class TwoJobs(ChapterScene):
     beat_seconds = {"reader": 6.0, "writer": 8.0, "split": 5.0}
 
     def construct(self) -> None:
-        width, height = (4.4, 1.6) if self.tall else (3.2, 1.4)
-        reader = box("reader", style.READER, width, height)
-        writer = box("writer", style.WRITER, width, height)
-        source = word_row(INPUT_WORDS)
-        if self.tall:
-            # Upright: the reader above the writer, the input over the one and the output
-            # (later the caption, in its place) under the other.
-            VGroup(reader, writer).arrange(DOWN, buff=1.6)
-            link = Arrow(reader.get_bottom(), writer.get_top(), color=style.MUTED, buff=0.15)
-            source.next_to(reader, UP, buff=0.7)
-            # The output on two lines, one word at a time as before.
-            lines = [word_row(part, style.BODY, style.WRITER)
-                     for part in (OUTPUT_WORDS[:4], OUTPUT_WORDS[4:])]
-            stack_lines(lines, 0.7, aligned_edge=ORIGIN)
-            target = VGroup(*(w for line in lines for w in line))
-            target.next_to(writer, DOWN, buff=0.7)
-            caption = centred_lines(("Two jobs: read all of it, then",
-                                     "write one piece at a time"), style.BODY, style.MUTED)
-            caption.next_to(writer, DOWN, buff=0.7)
-            VGroup(source, reader, writer, link, target, caption).move_to(self.centre())
-        else:
-            VGroup(reader, writer).arrange(RIGHT, buff=3.0).shift(UP * 0.3)
-            link = Arrow(reader.get_right(), writer.get_left(), color=style.MUTED, buff=0.15)
-            source.next_to(reader, UP, buff=0.8)
-            source.align_to(reader, LEFT).shift(LEFT * 1.5)
-            target = word_row(OUTPUT_WORDS, style.LABEL, style.WRITER)
-            target.next_to(writer, DOWN, buff=0.8).align_to(writer, RIGHT).shift(RIGHT * 1.2)
-            target.shift(RIGHT * max(0, target.get_right()[0] - 6.6) * -1)
-            caption = words("Two jobs: read all of it, then write one piece at a time",
-                            style.BODY, style.MUTED)
-            caption.scale_to_fit_width(min(caption.width, 13.0)).to_edge(DOWN, buff=style.EDGE)
+        # The reader and the writer stand along the frame's flow, as large as the room
+        # allows: the input over the reader, the output (later the caption) under the writer.
+        reader, writer, link, source, target, caption = \
+            getattr(self, "lay_out_" + self.frame().flow)()
+
+        # The writer's place, dim until its beat: two jobs from the start.
+        waiting = writer.copy()
+        waiting[0].set_stroke(opacity=0.3).set_fill(opacity=0.03)
+        waiting[1].set_opacity(0.3)
 
         # The viewer sees the whole input sentence flow into the reader at once.
         b = self.beat("reader")
-        self.play(FadeIn(reader), run_time=b.part(0.15))
+        self.play(FadeIn(reader), FadeIn(waiting), run_time=b.part(0.15))
         self.play(LaggedStart(*(FadeIn(w, shift=DOWN * 0.2) for w in source), lag_ratio=0.1),
                   run_time=b.part(0.25))
         self.play(source.animate.scale(0.5).move_to(reader).set_opacity(0),
@@ -110,7 +95,7 @@ class TwoJobs(ChapterScene):
 
         # The viewer sees the writer produce its output one word at a time.
         b = self.beat("writer")
-        self.play(FadeIn(link), FadeIn(writer), run_time=b.part(0.15))
+        self.play(FadeIn(link), FadeOut(waiting), FadeIn(writer), run_time=b.part(0.15))
         step = 0.7 / len(target)
         for w in target:
             self.play(FadeIn(w, shift=DOWN * 0.2), run_time=b.part(step))
@@ -118,3 +103,58 @@ class TwoJobs(ChapterScene):
         # The viewer sees the two jobs named: reading all, writing piece by piece.
         b = self.beat("split")
         self.play(FadeOut(target), FadeIn(caption), run_time=b.part(0.25))
+
+    def texts(self) -> tuple[VGroup, VGroup, VGroup]:
+        """The input and output sentences and the caption, each on as few balanced lines
+        as the room's width allows (less a little: a line set whole may come out a touch
+        wider than its words measured one by one)."""
+        kind, width = self.frame().type, 0.95 * self.frame().room()[0]
+        return (word_lines(INPUT_WORDS, kind.body, style.INK, width),
+                word_lines(OUTPUT_WORDS, kind.body, style.WRITER, width),
+                wrapped(CAPTION, kind.body, width, style.MUTED))
+
+    def boxes(self, width: float, height: float) -> tuple[VGroup, VGroup]:
+        heading = self.frame().type.heading
+        return (box("reader", style.READER, width, height, heading),
+                box("writer", style.WRITER, width, height, heading))
+
+    def place(self, reader, writer, link, source, target, caption) -> tuple:
+        """The input over the reader, the output under the writer and the caption under
+        both, the sentences kept inside the room; the whole in the room's middle."""
+        gap = 2 * style.GAP
+        left, right, _, _ = self.area()
+        source.next_to(reader, UP, buff=gap)
+        target.next_to(writer, DOWN, buff=gap)
+        caption.next_to(VGroup(reader, writer), DOWN, buff=gap)
+        for text in (source, target):
+            text.shift(RIGHT * (max(left - text.get_left()[0], 0)
+                                + min(right - text.get_right()[0], 0)))
+        VGroup(source, reader, writer, link, target, caption).move_to(self.centre())
+        return reader, writer, link, source, target, caption
+
+    def lay_out_across(self) -> tuple:
+        """Side by side, the link between the boxes a fifth of the width; the boxes as
+        tall as the sentences over and under them leave room for."""
+        (width, height), gap = self.frame().room(), 2 * style.GAP
+        source, target, caption = self.texts()
+        link_length = 0.2 * width
+        column = (width - link_length) / 2
+        box_height = min(height - source.height - max(target.height, caption.height)
+                         - 2 * gap, 0.6 * column)
+        reader, writer = self.boxes(column, box_height)
+        VGroup(reader, writer).arrange(RIGHT, buff=link_length)
+        link = Arrow(reader.get_right(), writer.get_left(), color=style.MUTED, buff=0.15)
+        return self.place(reader, writer, link, source, target, caption)
+
+    def lay_out_down(self) -> tuple:
+        """One above the other, most of the room's width; the two boxes share the height
+        the sentences and the link leave."""
+        (width, height), gap = self.frame().room(), 2 * style.GAP
+        source, target, caption = self.texts()
+        link_length = 1.0
+        box_height = min((height - source.height - max(target.height, caption.height)
+                          - 2 * gap - link_length) / 2, 0.45 * width)
+        reader, writer = self.boxes(0.9 * width, box_height)
+        VGroup(reader, writer).arrange(DOWN, buff=link_length)
+        link = Arrow(reader.get_bottom(), writer.get_top(), color=style.MUTED, buff=0.15)
+        return self.place(reader, writer, link, source, target, caption)

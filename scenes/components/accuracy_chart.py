@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from manim import (
     DOWN,
+    LEFT,
     ORIGIN,
     RIGHT,
     UP,
@@ -31,12 +32,13 @@ class AccuracyBars(VGroup):
 
     ``width`` and ``height`` are the plot's size in scene units (height = all right).
     ``ticks`` are the texts under the bars (``tick_size``), ``title`` the text
-    ``title_buff`` scene units above the plot.
+    (``title_size``) flush with the plot's left, its baseline ``title_buff`` scene units
+    above the plot, so two charts' titles share a line whatever their letters.
     """
 
-    def __init__(self, shares: Sequence[float], ticks: Sequence[str], title: str, color,
-                 width: float = 4.8, height: float = 3.8, chance: float | None = None,
-                 tick_size: int = style.SMALL, title_buff: float = 0.85) -> None:
+    def __init__(self, shares: Sequence[float], ticks: Sequence[str], title: str, color, *,
+                 width: float, height: float, tick_size: int, title_size: int,
+                 chance: float | None = None, title_buff: float = 0.3) -> None:
         super().__init__()
         self.plot_height = height
         slot = width / len(shares)
@@ -56,7 +58,8 @@ class AccuracyBars(VGroup):
         for tick in self.ticks:
             tick.next_to(self.base, DOWN, buff=0.15, coor_mask=[0, 1, 0])
         align_baselines(self.ticks)
-        self.title = words(title, style.LABEL, color).next_to(self.top, UP, buff=title_buff)
+        self.title = words(title, title_size, color).set_x(0, LEFT)
+        align_baselines([self.title], height + title_buff)
         self.chance = VGroup()
         if chance is not None:
             self.chance = DashedLine(UP * chance * height, UP * chance * height + RIGHT * width,

@@ -33,14 +33,13 @@ class AlignmentMap(VGroup):
     ``weights[i][j]`` is the share of attention written word i gives read word j
     (each row adds to one). ``cell_width`` and ``cell_height`` are scene units.
     A small square above each column stands for that word's encoder state. Labels are
-    ``label_size``; with ``stagger`` the read labels take turns on two lines, so narrow
-    columns (the tall frame's) can still show every word.
+    ``label_size``; with ``stagger`` the read labels take turns on two lines when the
+    columns are too narrow for them side by side, so every word can still be shown.
     """
 
     def __init__(self, weights: Sequence[Sequence[float]], read: Sequence[str],
-                 written: Sequence[str], cell_width: float, cell_height: float,
-                 color=style.WEIGHT, label_size: int = style.SMALL,
-                 stagger: bool = False) -> None:
+                 written: Sequence[str], cell_width: float, cell_height: float, *,
+                 label_size: int, color=style.WEIGHT, stagger: bool = False) -> None:
         super().__init__()
         self.label_size, self.stagger = label_size, stagger
         self.cells = VGroup()
@@ -58,29 +57,29 @@ class AlignmentMap(VGroup):
             .next_to(self.cells[0][j], UP, buff=0.15)
             for j in range(len(read))
         ))
-        self.read_labels = self._labels(read, style.READER, across=True, pitch=cell_width)
-        self.written_labels = self._labels(written, style.WRITER, across=False,
+        self.read_labels = self._labels(read, style.READER, columns=True, pitch=cell_width)
+        self.written_labels = self._labels(written, style.WRITER, columns=False,
                                            pitch=cell_height)
         self.add(self.cells, self.states, self.read_labels, self.written_labels)
 
-    def _labels(self, texts: Sequence[str], color, *, across: bool, pitch: float) -> VGroup:
-        """Word labels for columns (``across``) or rows, every k-th one when space is short
+    def _labels(self, texts: Sequence[str], color, *, columns: bool, pitch: float) -> VGroup:
+        """Word labels for columns (``columns``) or rows, every k-th one when space is short
         (staggered column labels have two columns' width each)."""
         made = [words(t, self.label_size, color) for t in texts]
-        need = (max(m.width for m in made) + 0.05) if across else (max(m.height for m in made)
-                                                                 + 0.06)
-        lines = 2 if across and self.stagger and need > pitch else 1
+        need = (max(m.width for m in made) + 0.05) if columns else (max(m.height for m in made)
+                                                                  + 0.06)
+        lines = 2 if columns and self.stagger and need > pitch else 1
         every = max(1, math.ceil(need / (pitch * lines)))
         labels = VGroup()
         for k, text in enumerate(made):
             if k % every:
                 continue
-            if across:
+            if columns:
                 text.next_to(self.states[k], UP, buff=0.15)
             else:
                 text.next_to(self.cells[k][0], LEFT, buff=0.2)
             labels.add(text)
-        if across:
+        if columns:
             align_baselines(labels)
         if lines == 2:
             # Every other label one line up, clear of its neighbours.
@@ -125,22 +124,29 @@ class AlignmentMap(VGroup):
 
 
 class WeightKey(VGroup):
-    """The key to the grid's brightness: a strip from no weight to all of it."""
+    """The key to the grid's brightness: a strip from no weight to all of it, ``length``
+    scene units long, lying (labels under its ends) or, ``upright``, standing (all of it
+    over its top, none under its foot, so the key is no wider than its labels)."""
 
-    def __init__(self, low: str, high: str, width: float = 3.0, steps: int = 12,
-                 color=style.WEIGHT, label_size: int = style.SMALL) -> None:
+    def __init__(self, low: str, high: str, length: float, *, label_size: int,
+                 upright: bool = False, steps: int = 12, color=style.WEIGHT) -> None:
         super().__init__()
-        side = width / steps
+        side, thick = length / steps, 0.35
         self.strip = VGroup(*(
-            Rectangle(width=side, height=0.35, stroke_color=style.FAINT, stroke_width=1,
+            Rectangle(width=thick if upright else side, height=side if upright else thick,
+                      stroke_color=style.FAINT, stroke_width=1,
                       fill_color=color, fill_opacity=k / (steps - 1))
             for k in range(steps)
-        )).arrange(RIGHT, buff=0)
-        self.low = words(low, label_size, style.MUTED).next_to(self.strip, DOWN, buff=0.15)
-        self.low.align_to(self.strip, LEFT)
-        self.high = words(high, label_size, style.MUTED).next_to(self.strip, DOWN, buff=0.15)
-        self.high.align_to(self.strip, RIGHT)
-        align_baselines([self.low, self.high])
+        )).arrange(UP if upright else RIGHT, buff=0)
+        self.low = words(low, label_size, style.MUTED)
+        self.high = words(high, label_size, style.MUTED)
+        if upright:
+            self.low.next_to(self.strip, DOWN, buff=0.15, aligned_edge=LEFT)
+            self.high.next_to(self.strip, UP, buff=0.15, aligned_edge=LEFT)
+        else:
+            for label, end in ((self.low, LEFT), (self.high, RIGHT)):
+                label.next_to(self.strip, DOWN, buff=0.15).align_to(self.strip, end)
+            align_baselines([self.low, self.high])
         self.add(self.strip, self.low, self.high)
 
     def get_strip(self) -> VGroup:

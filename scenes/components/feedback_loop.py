@@ -45,24 +45,26 @@ class WriterLoop(VGroup):
 
     The loop runs from under the output slot, down, left under the writer and up
     into the input slot: whatever the writer writes comes round as its next input.
-    Slots are points (scene coordinates) where a word is shown.
+    Slots are points (scene coordinates) where a word is shown; the arrows stop
+    ``clear`` scene units short of them, leaving room for the word. Sizes are scene
+    units; the writer's name is set at ``name_size``.
     """
 
-    def __init__(self, box_width: float = 3.6, box_height: float = 1.5,
-                 slot_gap: float = 2.0, loop_depth: float = 1.3) -> None:
+    def __init__(self, box_width: float, box_height: float, slot_gap: float,
+                 loop_depth: float, *, name_size: int, clear: float = 0.65) -> None:
         super().__init__()
         self.box = RoundedRectangle(corner_radius=0.2, width=box_width, height=box_height,
                                     color=style.WRITER)
         self.box.set_fill(style.WRITER, opacity=0.12)
-        self.name = words("writer", style.HEADING, style.WRITER).move_to(self.box)
+        self.name = words("writer", name_size, style.WRITER).move_to(self.box)
         # Invisible markers, so the slots travel with the group when it is placed.
         self.in_mark = VectorizedPoint(self.box.get_left() + LEFT * slot_gap)
         self.out_mark = VectorizedPoint(self.box.get_right() + RIGHT * slot_gap)
         in_slot, out_slot = self.in_slot, self.out_slot
         arrow_kw = {"color": style.MUTED, "buff": 0.0, "stroke_width": 3,
                     "max_tip_length_to_length_ratio": 0.25}
-        self.in_arrow = Arrow(in_slot + RIGHT * 0.65, self.box.get_left(), **arrow_kw)
-        self.out_arrow = Arrow(self.box.get_right(), out_slot + LEFT * 0.65, **arrow_kw)
+        self.in_arrow = Arrow(in_slot + RIGHT * clear, self.box.get_left(), **arrow_kw)
+        self.out_arrow = Arrow(self.box.get_right(), out_slot + LEFT * clear, **arrow_kw)
         low = self.box.get_bottom()[1] - loop_depth
         corners = [out_slot, [out_slot[0], low, 0], [in_slot[0], low, 0], in_slot]
         self.path = rounded_path(corners, 0.35, stroke_opacity=0.0)
@@ -118,9 +120,9 @@ class WordTape(VGroup):
     ``size``, the line labels ``label_size``.
     """
 
-    def __init__(self, read: Sequence[str] | None, written: Sequence[str], width: float,
-                 size: int = style.LABEL, labels: tuple[str, str] = ("read", "wrote"),
-                 label_size: int = style.SMALL) -> None:
+    def __init__(self, read: Sequence[str] | None, written: Sequence[str], width: float, *,
+                 size: int, label_size: int, labels: tuple[str, str] = ("read", "wrote")
+                 ) -> None:
         super().__init__()
         lines = 1 if read is None else 2
         self.labels = VGroup(*(words(t, label_size, c) for t, c in

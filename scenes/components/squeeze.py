@@ -23,7 +23,7 @@ from manim import (
 )
 
 from scenes import style
-from scenes.base import align_baselines, baseline, drawn_characters, stack_lines, words
+from scenes.base import align_baselines, baseline, words
 
 BAR_FILL = 0.9  # a bar or cell takes this share of its slot; the rest is a gap
 
@@ -128,70 +128,31 @@ def swap_changed(owner: VGroup, texts: dict | list, changes, make) -> list[Anima
     return anims
 
 
-def last_baseline(text) -> float:
-    """The y of the baseline of a text's last line: the bottom of its last letter or digit
-    that sits on the line (the text's bottom if a ligature leaves glyphs and letters
-    unpaired)."""
-    glyphs, chars = text.submobjects, drawn_characters(text)
-    if len(glyphs) == len(chars):
-        for glyph, char in reversed(list(zip(glyphs, chars))):
-            if char.isalnum() and char not in "gjpqyQ":
-                return float(glyph.get_bottom()[1])
-    return float(text.get_bottom()[1])
-
-
-def centre_lines(text):
-    """Centre each line of a text on the text's middle (Pango sets them flush left); a
-    text whose glyphs and letters do not pair (a ligature) is left as it is."""
-    lines = [len("".join(line.split())) for line in text.original_text.split("\n")]
-    if sum(lines) == len(text.submobjects):
-        glyphs, x = iter(text.submobjects), text.get_x()
-        for count in lines:
-            VGroup(*(next(glyphs) for _ in range(count))).set_x(x)
-    return text
-
-
 class ReadoutPanel(VGroup):
-    """Label / value lines, the values swappable one at a time.
+    """Label-value pairs, each value just after its label on the label's baseline; the
+    scene places each pair where it belongs (:meth:`get_entry`).
 
-    Values are separate texts so that what is on screen is always a text made
-    from the current number (never a reshaped old one). Labels are ``label_size``.
-    With ``width`` (scene units) the lines stand side by side instead, in even
-    columns across that width, each value under its label (a label may break onto
-    two lines, each centred; the last lines share a baseline).
+    Values are separate texts so that what is on screen is always a text made from the
+    current number (never a reshaped old one). Labels are ``label_size``, values
+    ``value_size``.
     """
 
-    PITCH = 0.7  # scene units from one baseline to the next
-    DROP = 0.5  # side by side: from the labels' last baseline to the values'
+    GAP = 0.25  # scene units between a label and its value
 
-    def __init__(self, labels: dict[str, str], values: dict[str, str],
-                 value_colors: dict[str, object] | None = None, label_size: int = style.SMALL,
-                 width: float | None = None) -> None:
+    def __init__(self, labels: dict[str, str], values: dict[str, str], *, label_size: int,
+                 value_size: int, value_colors: dict[str, object] | None = None) -> None:
         super().__init__()
         self.value_colors = value_colors or {}
+        self.value_size = value_size
         self.labels = {k: words(t, label_size, style.MUTED) for k, t in labels.items()}
-        self.across = width is not None
-        if self.across:
-            for i, label in enumerate(self.labels.values()):
-                centre_lines(label).move_to(RIGHT * (i + 0.5) * width / len(labels))
-                label.shift(DOWN * last_baseline(label))
-        else:
-            stack_lines(list(self.labels.values()), self.PITCH)
-            self.value_left = max(t.width for t in self.labels.values()) + style.GAP
         self.values = {k: self._value(k, values[k]) for k in labels}
         self.add(*self.labels.values(), *self.values.values())
 
     def _value(self, key: str, text: str):
-        """A value text for ``key``: in the value column on its label's baseline, or (side
-        by side) under its label."""
-        value = words(text, style.LABEL, self.value_colors.get(key, style.INK))
+        """A value text for ``key``, just after its label, on its baseline."""
+        value = words(text, self.value_size, self.value_colors.get(key, style.INK))
         label = self.labels[key]
-        if self.across:
-            value.set_x(label.get_x())
-            align_baselines([value], last_baseline(label) - self.DROP)
-            return value
-        value.move_to(label.get_center(), aligned_edge=LEFT)
-        value.set_x(label.get_left()[0] + self.value_left, LEFT)
+        value.next_to(label, RIGHT, buff=self.GAP)
         align_baselines([label, value])
         return value
 
@@ -201,24 +162,28 @@ class ReadoutPanel(VGroup):
     def get_value(self, key: str):
         return self.values[key]
 
+    def get_entry(self, key: str) -> VGroup:
+        """The label and its value, to place together."""
+        return VGroup(self.labels[key], self.values[key])
+
     def make_update_animations(self, changes: dict[str, str]) -> list[Animation]:
         """Fades that swap the values whose text changes (none for unchanged ones)."""
         return swap_changed(self, self.values, changes.items(), self._value)
 
 
 class ThirdsTable(VGroup):
-    """Three small columns (front, middle, back of the row) with a count under each, in
-    type of ``size``."""
+    """Three columns across ``width`` scene units (front, middle, back of the row), each
+    header (``size``) over a count (``count_size``)."""
 
-    def __init__(self, headers: Sequence[str], counts: Sequence[str], width: float,
-                 size: int = style.SMALL) -> None:
+    def __init__(self, headers: Sequence[str], counts: Sequence[str], width: float, *,
+                 size: int, count_size: int) -> None:
         super().__init__()
-        self.type_size = size
+        self.type_size = count_size
         self.headers = VGroup(*(words(h, size, style.MUTED) for h in headers))
         for i, h in enumerate(self.headers):
             h.move_to(RIGHT * (i + 0.5) * width / len(headers))
         align_baselines(self.headers)
-        probe = words("0", size).next_to(self.headers[0], DOWN, buff=style.LINE_GAP)
+        probe = words("0", count_size).next_to(self.headers[0], DOWN, buff=style.LINE_GAP)
         self.drop = baseline(self.headers[0]) - baseline(probe)  # header to count baseline
         self.counts = [self._count(i, c) for i, c in enumerate(counts)]
         self.add(self.headers, *self.counts)
