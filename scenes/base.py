@@ -36,7 +36,7 @@ from manim import (
 )
 
 from scenes import style
-from scenes.frame import FRAMES, Frame, frame_named
+from scenes.frame import FRAMES, WIDE, Frame, frame_named
 
 #: the frames a scene can be laid out for: the chapter's 16:9, a short's 9:16, a post's 1:1
 LAYOUTS = tuple(FRAMES)
@@ -62,12 +62,12 @@ class BeatRecord:
     end: float
 
 
-def words(text: str, size: int = style.BODY, color=style.INK, **kwargs: Any) -> Text:
+def words(text: str, size: int = WIDE.type.body, color=style.INK, **kwargs: Any) -> Text:
     """Text in the chapter's font."""
     return Text(text, font=style.FONT, font_size=size, color=color, **kwargs)
 
 
-def markup(text: str, size: int = style.BODY, color=style.INK, **kwargs: Any) -> MarkupText:
+def markup(text: str, size: int = WIDE.type.body, color=style.INK, **kwargs: Any) -> MarkupText:
     """Pango markup (bold, colour spans, sub/superscripts) in the chapter's font."""
     return MarkupText(text, font=style.FONT, font_size=size, color=color, **kwargs)
 
@@ -118,7 +118,7 @@ def align_baselines(texts: list[Text | MarkupText] | VGroup, y: float | None = N
         t.shift(UP * (target - baseline(t)))
 
 
-def word_row(items: tuple[str, ...] | list[str], size: int = style.BODY, color=style.INK,
+def word_row(items: tuple[str, ...] | list[str], size: int = WIDE.type.body, color=style.INK,
              buff: float = style.GAP) -> VGroup:
     """Words side by side on one baseline, each its own Text (index the group by word)."""
     row = VGroup(*(words(w, size, color) for w in items)).arrange(RIGHT, buff=buff)
@@ -142,7 +142,7 @@ def stack_lines(lines: list[Mobject] | VGroup, step: float, aligned_edge=LEFT) -
     return group
 
 
-def row_label(text: str, color=style.MUTED, size: int = style.SMALL, *,
+def row_label(text: str, color=style.MUTED, size: int = WIDE.type.label, *,
               left_of: Mobject | None = None, beside: Mobject | None = None,
               buff: float = 0.25) -> Text:
     """The name of a row, in a column at the left.
@@ -187,14 +187,14 @@ class ChapterScene(Scene):
     given_credits: ClassVar[dict[str, str] | None] = None
     #: the name of the frame it is drawn for: "wide" (16:9, the chapter), "tall" (9:16, a
     #: short) or "square" (1:1, a post): see :meth:`frame`
-    layout: ClassVar[str] = "wide"
+    layout: ClassVar[str] = WIDE.name
 
     @classmethod
     def made_for(cls, *, numbers: dict[str, Any] | None = None,
                  durations: dict[str, float] | None = None,
                  keyframe_dir: Path | None = None,
                  mark_times: dict[str, dict[str, float]] | None = None,
-                 layout: str = "wide",
+                 layout: str = WIDE.name,
                  credits: dict[str, str] | None = None) -> type[ChapterScene]:
         """This scene as one render draws it: a subclass carrying its ledger section's
         numbers (the chapter's ledger at the render's settings), beat lengths, mark
@@ -212,11 +212,6 @@ class ChapterScene(Scene):
     def frame(cls) -> Frame:
         """The frame this scene is drawn for: its area, type scale and flow."""
         return frame_named(cls.layout)
-
-    @property
-    def tall(self) -> bool:
-        """Drawn for the tall 9:16 frame of a short: stack what stands side by side."""
-        return self.layout == "tall"
 
     @staticmethod
     def frame_units(layout: str) -> tuple[float, float] | None:
@@ -340,7 +335,7 @@ class ChapterScene(Scene):
         self.beat_log.append(BeatRecord(beat.name, beat.start, self.renderer.time))
         self.layout_problems.extend(layout_problems(
             self.mobjects, f"beat {beat.name!r}",
-            safe=self.area() if self.layout != "wide" else None,
+            safe=self.area() if self.frame().keeps_zones else None,
             min_size=self.frame().type.minimum))
         self.shown[beat.name] = [t.original_text for t in visible_texts(self.mobjects)]
         self._save_keyframe(beat.name)
@@ -385,7 +380,7 @@ def visible_texts(mobjects: list[Mobject]) -> list[Text | MarkupText]:
 
 def layout_problems(mobjects: list[Mobject], where: str,
                     safe: tuple[float, float, float, float] | None = None,
-                    min_size: float = style.MIN_FONT_SIZE) -> list[str]:
+                    min_size: float = WIDE.type.minimum) -> list[str]:
     """Texts outside the frame, overlapping each other, or smaller than ``min_size``; and
     with ``safe`` (left, right, bottom, top), anything visible outside that area."""
     problems = []

@@ -76,6 +76,11 @@ class Frame:
         return width >= height
 
     @property
+    def keeps_zones(self) -> bool:
+        """The apps draw over parts of this frame (tall, square): nothing may go there."""
+        return self.safe_top > 0 or self.safe_bottom > 0
+
+    @property
     def flow(self) -> str:
         """"across" or "down": how a scene lays out parts that go side by side."""
         return "across" if self.across else "down"

@@ -15,6 +15,7 @@ from scenes.base import (
     word_row,
     words,
 )
+from scenes.frame import WIDE
 
 
 def test_text_off_the_frame_is_caught():
@@ -35,7 +36,7 @@ def test_neighbours_that_do_not_touch_pass():
 
 
 def test_too_small_text_is_caught():
-    t = words("tiny", style.SMALL).scale(0.5)
+    t = words("tiny", WIDE.type.label).scale(0.5)
     assert any("too small" in p for p in layout_problems([t], "here"))
 
 
@@ -72,6 +73,6 @@ def test_a_row_label_sits_left_of_its_row_on_the_baseline_beside_it():
     label = row_label("reader", left_of=cells, beside=beside)
     assert label.get_right()[0] == pytest.approx(cells.get_left()[0] - 0.25)
     assert baseline(label) == pytest.approx(baseline(beside))
-    edge = row_label("pour", style.WEIGHT, style.MIN_FONT_SIZE)
+    edge = row_label("pour", style.WEIGHT, WIDE.type.minimum)
     assert edge.get_left()[0] == pytest.approx(-config.frame_width / 2 + style.EDGE)
     assert layout_problems([cells, beside, label, edge], "here") == []

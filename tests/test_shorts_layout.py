@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from manim import Square, config, tempconfig
 
-from scenes import style
 from scenes.attention.chapter import CHAPTER
 from scenes.base import layout_problems, unsafe, words
+from scenes.frame import TALL
 
 SHORT_FRAMES = ("tall", "square")
 
@@ -36,16 +36,17 @@ def test_every_frame_shows_the_same_numbers(build_scene, name, frame):
 
 
 def test_the_safe_zones_are_where_the_apps_draw():
-    with tempconfig({"frame_width": style.TALL_WIDTH, "frame_height": style.TALL_HEIGHT}):
+    with tempconfig({"frame_width": TALL.width, "frame_height": TALL.height}):
         half = config.frame_height / 2
-        safe = (-3.5, 3.5, -half + style.SAFE_BOTTOM + style.CAPTION_BAND,
-                half - style.SAFE_TOP)
+        safe = TALL.area()
+        assert safe[2] == pytest.approx(-half + 0.2 * 2 * half + TALL.caption_band)
+        assert safe[3] == pytest.approx(half - 0.1 * 2 * half)
         low = Square(0.5).move_to([0, -half + 0.1 * 2 * half, 0])  # 10 % up: under buttons
-        high = words("top", style.BODY).move_to([0, half - 0.05 * 2 * half, 0])
-        band = Square(0.5).move_to([0, -half + style.SAFE_BOTTOM + 0.5, 0])
+        high = words("top", TALL.type.body).move_to([0, half - 0.05 * 2 * half, 0])
+        band = Square(0.5).move_to([0, -half + 0.2 * 2 * half + 0.5, 0])  # the captions
         clear = Square(0.5).move_to([0, 0, 0])
         assert len(unsafe([low, high, band, clear], "here", safe)) == 3
         assert unsafe([clear], "here", safe) == []
-        small = words("tiny", style.MIN_FONT_SIZE)
+        small = words("tiny", TALL.type.minimum - 4)
         assert any("too small" in p for p in layout_problems(
-            [small], "here", min_size=style.TALL_MIN_FONT_SIZE))
+            [small], "here", min_size=TALL.type.minimum))
