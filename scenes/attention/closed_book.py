@@ -316,8 +316,8 @@ class OnePieceAtATime(ChapterScene):
         width, height = right - left, top - bottom
         # The tape across the top, in the largest type that leaves most of the room for the
         # drawing; under it the room, the writer and its loop, sized to what is left.
-        tape = self.word_tape(read, written, width, 0.35 * height, (kind.body, kind.label),
-                              kind.label)
+        tape = self.word_tape(read, written, width, 0.35 * height,
+                              (kind.body, kind.label, kind.minimum), kind.label)
         tape.move_to([self.centre()[0], top, 0], aligned_edge=UP)
 
         loop_label = wrapped(self.LOOP_NOTE, kind.label, 0.95 * width, style.MUTED)
@@ -351,6 +351,7 @@ class OnePieceAtATime(ChapterScene):
         drawing = VGroup(room, feed, machine, loop_label)
         # The drawing in the middle of the height the tape leaves.
         drawing.move_to([self.centre()[0], (tape.get_bottom()[1] - gap + bottom) / 2, 0])
+        drawing.shift(RIGHT * (self.centre()[0] - machine.get_box().get_x()))
         # The slots' labels over them, their last lines on one baseline clear of the words.
         line = machine.in_slot[1] + words("a", kind.label).height / 2 + gap
         for label, slot in ((in_label, machine.in_slot), (out_label, machine.out_slot)):
@@ -390,15 +391,16 @@ class OnePieceAtATime(ChapterScene):
             self.write_word(written, i, b.part(0.8 / len(rest)))
 
     @staticmethod
-    def word_tape(read, written, width: float, height: float, sizes: tuple[int, int],
+    def word_tape(read, written, width: float, height: float, sizes: tuple[int, ...],
                   label_size: int) -> WordTape:
-        """The largest tape within ``width`` x ``height`` (scene units): both lines if they fit,
-        then the smaller of ``sizes``, then the written line alone."""
-        large, small = sizes
-        for lines, size in ((read, large), (read, small), (None, large), (None, small)):
-            tape = WordTape(lines, written, width, size=size, label_size=label_size)
-            if tape.height <= height:
-                return tape
+        """The largest tape within ``width`` x ``height`` (scene units): both lines in the
+        largest of ``sizes`` that fits, else the written line alone; the smallest, written
+        line alone, if none fits."""
+        for lines in (read, None):
+            for size in sizes:
+                tape = WordTape(lines, written, width, size=size, label_size=label_size)
+                if tape.height <= height:
+                    return tape
         return tape
 
     def write_word(self, written, i: int, seconds: float) -> None:

@@ -133,7 +133,10 @@ class LeaveTheBookOpen(ChapterScene):
             VGroup(key_title, key).next_to(cells, RIGHT, buff=gap).align_to(grid, UP)
         adds_up.next_to(VGroup(cells, key), DOWN, buff=gap)
         read_caption.next_to(grid.get_read_labels()[0], LEFT, buff=0, coor_mask=[0, 1, 0])
-        read_caption.set_x(cells.get_left()[0] - label_room, LEFT)
+        # (left of the written words, and of the first read word where it reaches past them)
+        read_caption.set_x(min(cells.get_left()[0] - label_room,
+                               grid.get_read_labels().get_left()[0] - 0.6 * gap
+                               - max(read_caption.width, state_caption.width)), LEFT)
         align_baselines([grid.get_read_labels()[0], read_caption])
         state_caption.move_to(grid.get_states()).set_x(read_caption.get_left()[0], LEFT)
         # All of it in the middle of the room under the heading, the note centred in it.
@@ -141,6 +144,9 @@ class LeaveTheBookOpen(ChapterScene):
         block.move_to([self.centre()[0], (heading.get_bottom()[1] - gap + bottom) / 2, 0])
         VGroup(*block[:-1]).set_x(self.centre()[0])
         adds_up.set_x(self.centre()[0])
+        for part in (VGroup(key_title, key), adds_up):  # (both inside the room)
+            part.shift(RIGHT * (max(left - part.get_left()[0], 0)
+                                + min(right - part.get_right()[0], 0)))
         return grid, read_caption, state_caption, heading, key_title, key, adds_up
 
     def fit_grid(self, width: float, height: float, label_room: float) -> AlignmentMap:
@@ -156,8 +162,10 @@ class LeaveTheBookOpen(ChapterScene):
             cells = grid.get_cells()
             above = grid.get_top()[1] - cells.get_top()[1]
             past = max(grid.get_right()[0] - cells.get_right()[0], 0)
+            # (the first column's label may reach past the cells' left, over the captions)
+            before = max(cells.get_left()[0] - grid.get_read_labels().get_left()[0], 0)
             high = (height - above) / len(written)
-            wide = (width - label_room - past) / len(read)
+            wide = (width - label_room - before - past) / len(read)
             cell = (min(wide, 2 * high, height / 3), min(high, wide, height / 3))
         grid = AlignmentMap(weights, read, written, *cell, label_size=label, stagger=True)
         if grid.height > height:  # the labels took another line at the last size

@@ -52,9 +52,11 @@ class AlignmentMap(VGroup):
                 line.add(cell)
             self.cells.add(line)
         side = min(cell_width * 0.85, max(0.22, min(cell_width, cell_height) * 0.55))
+        # (a row's label taller than its row reaches above the first row: the states clear it)
+        reach = max(words("Xg", label_size).height - cell_height, 0) / 2
         self.states = VGroup(*(
             Square(side, color=style.READER, stroke_width=2).set_fill(style.READER, 0.3)
-            .next_to(self.cells[0][j], UP, buff=0.15)
+            .next_to(self.cells[0][j], UP, buff=0.15 + reach)
             for j in range(len(read))
         ))
         self.read_labels = self._labels(read, style.READER, columns=True, pitch=cell_width)
