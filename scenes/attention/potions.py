@@ -224,7 +224,8 @@ class PotionMixing(ChapterScene):
         for column, place in zip(columns, places):
             for m, centre in zip(column, place):
                 m.move_to(centre + UP * LIFT)
-        placed = sorted(zip(places, columns), key=lambda pair: (-round(pair[0][0][1], 2),
+        # rows by height to a hundredth of a unit (the same row to the eye), then across
+        placed = sorted(zip(places, columns), key=lambda pair: (-(pair[0][0][1] // 0.01),
                                                                 pair[0][0][0]))
         self.play(LaggedStart(*(AnimationGroup(*(fade(m, 1, DOWN * LIFT) for m in column))
                                 for _, column in placed), lag_ratio=0.08),
