@@ -23,7 +23,8 @@ def test_list_prints_every_chapter_with_its_scenes_in_order():
     assert out.returncode == 0
     lines = out.stdout.splitlines()
     assert lines[0] == "attention: How attention decides where to look"
-    assert [line.strip() for line in lines[1:15]] == [s.__name__ for s in SCENES_IN_ORDER]
+    assert [line.strip() for line in lines[1:1 + len(SCENES_IN_ORDER)]] == \
+        [s.__name__ for s in SCENES_IN_ORDER]
     listed = json.loads(run("list", "--json").stdout)
     attention, = [c for c in listed["chapters"] if c["name"] == "attention"]
     assert attention == {"name": "attention", "title": "How attention decides where to look",

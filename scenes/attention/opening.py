@@ -87,7 +87,7 @@ class TwoJobs(ChapterScene):
         # The viewer sees the whole input sentence flow into the reader at once.
         b = self.beat("reader")
         self.play(FadeIn(reader), FadeIn(waiting), run_time=b.part(0.15))
-        self.play(LaggedStart(*(FadeIn(w, shift=DOWN * 0.2) for w in source), lag_ratio=0.1),
+        self.play(LaggedStart(*(FadeIn(w, shift=UP * 0.2) for w in source), lag_ratio=0.1),
                   run_time=b.part(0.25))
         self.play(source.animate.scale(0.5).move_to(reader).set_opacity(0),
                   run_time=b.part(0.3))
