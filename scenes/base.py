@@ -27,6 +27,7 @@ from manim import (
     RIGHT,
     UP,
     UR,
+    FadeOut,
     MarkupText,
     Mobject,
     Scene,
@@ -188,6 +189,9 @@ class ChapterScene(Scene):
     #: the name of the frame it is drawn for: "wide" (16:9, the chapter), "tall" (9:16, a
     #: short) or "square" (1:1, a post): see :meth:`frame`
     layout: ClassVar[str] = WIDE.name
+    #: what this scene opens with from the scene before it in the chapter, where that scene
+    #: left it ("the sentence"), or "" when it opens on an empty frame: see :meth:`hand_over`
+    opens_with: ClassVar[str] = ""
 
     @classmethod
     def made_for(cls, *, numbers: dict[str, Any] | None = None,
@@ -245,6 +249,12 @@ class ChapterScene(Scene):
         #: (when, the texts its animations move) for each play, in order
         self.play_log: list[tuple[float, tuple[str, ...]]] = []
         self._beat: Beat | None = None
+        self._checked: str | None = None  # the beat whose checks :meth:`hand_over` ran early
+        #: in a check build (nothing encoded): the first frame, as the first animation starts,
+        #: and the last, as RGB images: where the cut from the scene before and the cut to
+        #: the next one fall
+        self.opening: Any = None
+        self.closing: Any = None
 
     @classmethod
     def spoken(cls, numbers: dict[str, Any]) -> dict[str, str]:
@@ -310,6 +320,8 @@ class ChapterScene(Scene):
 
     def play(self, *animations: Any, **kwargs: Any) -> None:
         """Manim's play, noting when it starts and which texts it moves (waits aside)."""
+        if self.opening is None and config.format == "png":
+            self.opening = self._frame_now()
         if not all(type(a).__name__ == "Wait" for a in animations):
             texts = tuple(m.original_text for a in animations
                           for m in getattr(getattr(a, "mobject", None), "get_family",
@@ -317,6 +329,37 @@ class ChapterScene(Scene):
                           if isinstance(m, (Text, MarkupText)))
             self.play_log.append((self.renderer.time, texts))
         super().play(*animations, **kwargs)
+
+    def hand_over(self, *kept: Mobject, run_time: float = 0.6) -> None:
+        """End the scene on ``kept`` alone, where they stand: the next scene opens with
+        them there (its ``opens_with``), so the cut between the two cannot be seen.
+
+        Called last in the last beat. The beat's checks, shown texts and key frame see
+        the frame whole; then everything else fades out in the beat's last ``run_time``
+        seconds (less if less is left), and the last frame holds ``kept`` alone.
+        """
+        beat, frame = self._beat, 1 / config.frame_rate
+        fade = max(frame, min(run_time, self.time_left() - frame))
+        self._wait_until(beat.start + beat.seconds - fade - frame)
+        self._check_beat(beat.name)
+        self._checked = beat.name
+        keep = {id(m) for k in kept for m in k.get_family()}
+        leaving: list[Mobject] = []
+
+        def sort(mobject: Mobject) -> None:
+            if id(mobject) in keep:
+                return
+            if any(id(m) in keep for m in mobject.get_family()):
+                for sub in mobject.submobjects:
+                    sort(sub)
+            else:
+                leaving.append(mobject)
+
+        for top in list(self.mobjects):
+            sort(top)
+        # Manim takes a part out of a group on screen by breaking the group up
+        if leaving:
+            self.play(*(FadeOut(m) for m in leaving), run_time=fade)
 
     def cue(self, kind: str) -> None:
         """Mark a sound cue ("tick" or "pour") at this moment; the soundtrack plays it."""
@@ -333,16 +376,25 @@ class ChapterScene(Scene):
             )
         self._wait_until(beat.start + beat.seconds)  # pad to the beat's length
         self.beat_log.append(BeatRecord(beat.name, beat.start, self.renderer.time))
+        if self._checked != beat.name:
+            self._check_beat(beat.name)
+        self._beat = None
+
+    def _check_beat(self, name: str) -> None:
+        """The end of a beat as the viewer sees it: the layout checks, the texts shown
+        and the key frame."""
         self.layout_problems.extend(layout_problems(
-            self.mobjects, f"beat {beat.name!r}",
+            self.mobjects, f"beat {name!r}",
             safe=self.area() if self.frame().keeps_zones else None,
             min_size=self.frame().type.minimum))
-        self.shown[beat.name] = [t.original_text for t in visible_texts(self.mobjects)]
-        self._save_keyframe(beat.name)
-        self._beat = None
+        self.shown[name] = [t.original_text for t in visible_texts(self.mobjects)]
+        played = [b.name for b in self.beat_log]
+        self._save_keyframe(name, len(played) + (name not in played))
 
     def tear_down(self) -> None:
         self._close_beat()
+        if config.format == "png":
+            self.closing = self._frame_now()
         played = [b.name for b in self.beat_log]
         missing = [b for b in self.beat_seconds if b not in played]
         if missing:
@@ -354,14 +406,17 @@ class ChapterScene(Scene):
                     self.timing_problems.append(f"beat {beat!r} never waited for mark "
                                                 f"<{mark}>")
 
-    def _save_keyframe(self, name: str) -> None:
+    def _frame_now(self) -> Any:
+        """The frame as it stands, drawn even while animations are skipped (an RGB image)."""
+        self.renderer.update_frame(self, ignore_skipping=True)
+        return self.renderer.camera.get_image().convert("RGB")
+
+    def _save_keyframe(self, name: str, index: int) -> None:
         if self.keyframe_dir is None:
             return
-        self.renderer.update_frame(self, ignore_skipping=True)
-        name = f"{type(self).__name__}-{len(self.beat_log):02d}-{name}.png"
-        path = Path(self.keyframe_dir) / name
+        path = Path(self.keyframe_dir) / f"{type(self).__name__}-{index:02d}-{name}.png"
         path.parent.mkdir(parents=True, exist_ok=True)
-        self.renderer.camera.get_image().save(path)
+        self._frame_now().save(path)
 
 
 # ----------------------------------------------------------------- layout
