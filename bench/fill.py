@@ -93,12 +93,24 @@ def filled(picture: np.ndarray, box: tuple[int, int, int, int]) -> float:
     return area / ((bottom - top) * (right - left))
 
 
+def scene_at(path: Path, seconds: float) -> tuple[str, float]:
+    """The scene playing ``seconds`` into ``path`` and the seconds into that scene: from
+    the bundle's manifest for the chapter, the clip itself for a short."""
+    manifest = path.parent / "manifest.json"
+    if path.name != "chapter.mp4" or not manifest.exists():
+        return path.stem, seconds
+    scenes = json.loads(manifest.read_text(encoding="utf-8"))["scenes"]
+    playing = [s for s in scenes if s["start"] <= seconds] or scenes[:1]
+    return playing[-1]["name"], seconds - playing[-1]["start"]
+
+
 def measure(frame: str, paths: list[Path], every: float) -> list[tuple[str, float, float]]:
+    """(scene, seconds into it, share filled) of every sample."""
     found = []
     for path in paths:
         for seconds, picture in samples(path, every):
             height, width = picture.shape[:2]
-            found.append((path.stem, seconds, filled(picture, room(frame, width, height))))
+            found.append((*scene_at(path, seconds), filled(picture, room(frame, width, height))))
     return found
 
 
@@ -120,8 +132,8 @@ def main() -> int:
             print(f"{frame}: {len(shares)} samples every {args.every:g} s; filled: median "
                   f"{np.median(shares):.0%}, tenth percentile {np.percentile(shares, 10):.0%}, "
                   f"least {shares.min():.0%}")
-            emptiest = sorted(found, key=lambda f: f[2])[:5]
-            print("  emptiest: " + ", ".join(f"{name} at {seconds:.0f} s ({share:.0%})"
+            emptiest = sorted(found, key=lambda f: f[2])[:len(found) // 10]
+            print("  the emptiest tenth: " + ", ".join(f"{name} at {seconds:.0f} s ({share:.0%})"
                                             for name, seconds, share in emptiest))
     return 0
 
