@@ -407,9 +407,17 @@ class ChapterScene(Scene):
                                                 f"<{mark}>")
 
     def _frame_now(self) -> Any:
-        """The frame as it stands, drawn even while animations are skipped (an RGB image)."""
-        self.renderer.update_frame(self, ignore_skipping=True)
-        return self.renderer.camera.get_image().convert("RGB")
+        """The frame as it stands, drawn even while animations are skipped (an RGB image).
+        Drawn from the background up: Manim keeps the last play's still mobjects as a
+        picture to draw the moving ones over, and drawing them all over it again would
+        draw the still ones twice (their edges heavier than in the video)."""
+        renderer = self.renderer
+        still, renderer.static_image = renderer.static_image, None
+        try:
+            renderer.update_frame(self, ignore_skipping=True)
+        finally:
+            renderer.static_image = still
+        return renderer.camera.get_image().convert("RGB")
 
     def _save_keyframe(self, name: str, index: int) -> None:
         if self.keyframe_dir is None:
