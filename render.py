@@ -64,6 +64,15 @@ def build_parser() -> argparse.ArgumentParser:
     numbers = commands.add_parser("numbers", help="print every number the chapter shows (JSON)")
     _add_settings(numbers)
     _add_chapter(numbers)
+    new = commands.add_parser(
+        "new", help="start a new chapter that renders at once",
+        description="Write a new chapter to start from: scenes/NAME/ (chapter.py, one scene "
+                    "of two beats, its narration with one mark), core/NAME.py (its numbers) "
+                    "and tests/test_chapter_NAME.py. Render it with `render.py render "
+                    "--chapter NAME`; docs/authoring.md goes on from there.")
+    new.add_argument("name", metavar="NAME",
+                     help="the chapter's name: lower case letters, digits and _")
+    new.add_argument("--title", help="its title (default: from the name)")
     for name, short, long, out in SCENE_COMMANDS:
         _scene_options(commands.add_parser(name, help=short, description=long), out)
     return parser
@@ -154,6 +163,18 @@ def cmd_numbers(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_new(args: argparse.Namespace) -> int:
+    from production.scaffold import new_chapter
+
+    written = new_chapter(paths.ROOT, args.name, args.title)
+    for path in written:
+        shown = path.relative_to(paths.ROOT)
+        print(f"wrote {shown}/" if path.is_dir() else f"wrote {shown}")
+    print(f"next: ./run video --chapter {args.name} --quality preview; "
+          f"./run test tests/test_chapter_{args.name}.py")
+    return 0
+
+
 def _request(args: argparse.Namespace) -> Request:
     """What a render, slides, shorts or sweep command asks for."""
     from production.run import Request
@@ -176,7 +197,7 @@ def cmd_scenes(args: argparse.Namespace) -> int:
     return run.run(output, _request(args))
 
 
-COMMANDS = {"list": cmd_list, "voices": cmd_voices, "numbers": cmd_numbers,
+COMMANDS = {"list": cmd_list, "voices": cmd_voices, "numbers": cmd_numbers, "new": cmd_new,
             **{name: cmd_scenes for name, *_ in SCENE_COMMANDS}}
 
 

@@ -1,0 +1,72 @@
+"""`render.py new NAME`: a chapter to start from, that renders at once and passes its test.
+
+It writes the chapter's folder (scenes/NAME/: chapter.py, one scene of two beats, its
+narration with one mark), its numbers (core/NAME.py: one ledger section, computed with
+numpy) and its test (tests/test_chapter_NAME.py), from the templates beside this file. A
+name that is taken or not allowed is one line (a UsageError) and nothing is written; the
+files appear together or not at all.
+"""
+
+from __future__ import annotations
+
+import json
+import keyword
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from string import Template
+
+from production.chapters import NAME
+from production.errors import UsageError
+
+HERE = Path(__file__).resolve().parent
+
+#: the longest title a chapter may have (it is set on the thumbnail)
+TITLE_LENGTH = 80
+
+
+def new_chapter(root: Path, name: str, title: str | None = None) -> list[Path]:
+    """Write chapter ``name`` into the project at ``root``; the paths written, in order."""
+    if not NAME.match(name) or keyword.iskeyword(name):
+        raise UsageError(f"new: {name!r} cannot name a chapter; a name is lower case letters, "
+                         "digits and _, starting with a letter (not a Python keyword)")
+    title = " ".join((title or name.replace("_", " ").capitalize()).split())
+    if not title or len(title) > TITLE_LENGTH:
+        raise UsageError(f"new: --title {title!r}: a title is 1 to {TITLE_LENGTH} characters")
+    places = {"folder": root / "scenes" / name, "core": root / "core" / f"{name}.py",
+              "test": root / "tests" / f"test_chapter_{name}.py"}
+    taken = [p for p in (*places.values(), root / "core" / name) if p.exists()]
+    if taken:
+        raise UsageError(f"new: {name!r} is taken: {taken[0].relative_to(root)} exists; "
+                         "choose another name (`render.py list` shows the chapters)")
+    fill = {"name": name, "title": title.replace("\\", "/").replace('"', "'"),
+            "title_literal": json.dumps(title, ensure_ascii=False)}
+    with tempfile.TemporaryDirectory(dir=root, prefix=".new-") as scratch:
+        staged = Path(scratch)
+        folder = staged / "folder"
+        (folder / "narration").mkdir(parents=True)
+        _write(folder / "__init__.py", "")
+        _write(folder / "chapter.py", _filled("chapter.py.tmpl", fill))
+        _write(folder / "first_look.py", _filled("scene.py.tmpl", fill))
+        _write(folder / "narration" / "FirstLook.txt", _filled("narration.txt.tmpl", fill))
+        _write(staged / "core", _filled("core.py.tmpl", fill))
+        _write(staged / "test", _filled("test.py.tmpl", fill))
+        moved: list[Path] = []
+        try:
+            for part, target in places.items():
+                os.rename(staged / part, target)
+                moved.append(target)
+        except OSError as error:
+            for target in moved:  # all of it or none of it
+                shutil.rmtree(target) if target.is_dir() else target.unlink()
+            raise UsageError(f"new: cannot write {target}: {error.strerror}") from None
+    return [places["folder"], places["core"], places["test"]]
+
+
+def _filled(template: str, fill: dict[str, str]) -> str:
+    return Template((HERE / template).read_text(encoding="utf-8")).substitute(fill)
+
+
+def _write(path: Path, text: str) -> None:
+    path.write_text(text, encoding="utf-8")
