@@ -196,6 +196,36 @@ def kept(states: Array, source: Sequence[str], model: Model) -> list[float]:
     return [float(abs(model.embeddings[i] @ last) / np.linalg.norm(last)) for i in ids]
 
 
+def french(source: Sequence[str]) -> list[str]:
+    """The reference French for ``source``: word for word from the phrase book, with an
+    adjective moved behind the noun it stands before."""
+    _ids(source, SOURCE_WORDS, "English")
+    words = list(source)
+    for i in range(len(words) - 1):
+        if PHRASE_BOOK[words[i]][0] == "adjective" and PHRASE_BOOK[words[i + 1]][0] == "noun":
+            words[i], words[i + 1] = words[i + 1], words[i]
+    return [PHRASE_BOOK[w][1] for w in words]
+
+
+def order_blind(source: Sequence[str], order: Sequence[int], after: str = "determiner",
+                sharpness: float = SHARPNESS, seed: int = SEED) -> list[float]:
+    """Attention with the recurrence taken out: each state is its word alone, so the
+    weights follow the words wherever they stand. The weights a decoder that has just
+    written a word of class ``after`` gives ``source`` read in ``order`` (a permutation
+    of its positions), listed by the words' places in ``source``."""
+    model = build_model(seed)
+    ids = _ids(source, SOURCE_WORDS, "English")
+    if sorted(order) != list(range(len(ids))):
+        raise ValueError(f"order must be a permutation of 0..{len(ids) - 1}, got {order}")
+    states = np.tanh(DRIVE * model.embeddings[[ids[i] for i in order]])
+    previous = model.embeddings[[i for i, w in enumerate(SOURCE_WORDS)
+                                 if PHRASE_BOOK[w][0] == after][0]]
+    weights = shares(sharpness * match(model.query @ previous, states))
+    by_place = np.empty(len(ids))
+    by_place[list(order)] = weights
+    return by_place.tolist()
+
+
 def translate(source: Sequence[str] = SOURCE, target: Sequence[str] = TARGET, *,
               sharpness: float = SHARPNESS, seed: int = SEED) -> Translation:
     """Encode ``source``; decode it with attention and the classic way."""
@@ -211,5 +241,5 @@ def translate(source: Sequence[str] = SOURCE, target: Sequence[str] = TARGET, *,
 
 
 __all__ = ["ORDER", "PHRASE_BOOK", "SOURCE", "SOURCE_WORDS", "TARGET", "TARGET_WORDS",
-           "Model", "Step", "Translation", "attend", "build_model", "encode", "kept",
-           "next_state", "output", "translate", "unroll"]
+           "Model", "Step", "Translation", "attend", "build_model", "encode", "french",
+           "kept", "next_state", "order_blind", "output", "translate", "unroll"]

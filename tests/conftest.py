@@ -34,15 +34,16 @@ def project(tmp_path) -> Path:
 def _built(scene: str | type, sets: tuple[str, ...],
            durations: tuple[tuple[str, float], ...] | None,
            mark_times: tuple[tuple[str, tuple[tuple[str, float], ...]], ...] | None,
-           layout: str = "wide") -> Any:
+           layout: str = "wide", chapter: str = "attention") -> Any:
     from production import voices
+    from production.chapters import load
     from production.drawing import construct_scene
-    from scenes.attention.chapter import CHAPTER
 
-    scene_class = CHAPTER.by_name()[scene] if isinstance(scene, str) else scene
+    book = load(f"scenes.{chapter}.chapter")
+    scene_class = book.by_name()[scene] if isinstance(scene, str) else scene
     with tempfile.TemporaryDirectory() as media:
         return construct_scene(
-            CHAPTER, scene_class, "preview", CHAPTER.ledger.parse_settings(list(sets)),
+            book, scene_class, "preview", book.ledger.parse_settings(list(sets)),
             Path(media), video=False,
             durations=dict(durations) if durations else None,
             mark_times={beat: dict(at) for beat, at in mark_times} if mark_times else None,
@@ -52,8 +53,8 @@ def _built(scene: str | type, sets: tuple[str, ...],
 def build_scene(scene: str | type, *sets: str,
                 durations: dict[str, float] | None = None,
                 mark_times: dict[str, dict[str, float]] | None = None,
-                layout: str = "wide") -> Any:
-    """The scene (a name in the chapter, or a Scene class) after construct() at preview
+                layout: str = "wide", chapter: str = "attention") -> Any:
+    """The scene (a name in ``chapter``, or a Scene class) after construct() at preview
     quality, nothing encoded: animations skip to their end states, which is enough to
     check layout, timing, numbers and key frames. ``sets`` are --set items; with
     ``durations`` the beats last that long, with ``mark_times`` its marks fall then
@@ -61,7 +62,7 @@ def build_scene(scene: str | type, *sets: str,
     frame. Built once per arguments per test run."""
     return _built(scene, tuple(sets), tuple(sorted(durations.items())) if durations else None,
                   tuple(sorted((b, tuple(sorted(m.items()))) for b, m in mark_times.items()))
-                  if mark_times else None, layout)
+                  if mark_times else None, layout, chapter)
 
 
 @pytest.fixture(name="build_scene", scope="session")

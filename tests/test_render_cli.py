@@ -37,7 +37,7 @@ def test_an_unknown_chapter_is_one_line_naming_the_chapters():
         out = run(*command, "--chapter", "nosuch")
         assert out.returncode == 2, command
         assert out.stderr.strip() == ("render.py: error: --chapter 'nosuch': unknown chapter; "
-                                      "chapters: attention"), command
+                                      "chapters: attention, decoder"), command
         assert out.stdout == ""
 
 

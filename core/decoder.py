@@ -1,0 +1,100 @@
+"""The numbers of the chapter
+Inside the attention decoder, one step at a time,
+in numpy: every number its scenes show or say is computed here (by core/recurrent.py's
+encoder-decoder), and its ledger hands each scene its section.
+
+``--set decoder.sentence="the white dog runs"`` translates another sentence;
+``--set decoder.sharpness=1`` scores less sharply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict
+from typing import Any
+
+import numpy as np
+
+from core import recurrent
+from core.ledgers import Ledger, Param, number
+
+#: the word-for-word pair the alignment scene sets beside the chapter's sentence
+STRAIGHT = ("the", "cat", "sleeps")
+ALLOWED = ("the, then black or white (or neither), then cat or dog, then sleeps or runs, "
+           "e.g. \"the white dog runs\"")
+
+
+def _by_class(kind: str) -> tuple[str, ...]:
+    return tuple(w for w, (c, _) in recurrent.PHRASE_BOOK.items() if c == kind)
+
+
+def sentence(text: str) -> tuple[str, ...]:
+    """An English sentence the phrase book can translate: the [adjective] noun verb."""
+    words = tuple(text.split())
+    middle = words[1:-2] if len(words) in (3, 4) else ("x",)
+    if (len(words) not in (3, 4) or words[0] != "the"
+            or any(w not in _by_class("adjective") for w in middle)
+            or words[-2] not in _by_class("noun") or words[-1] not in _by_class("verb")):
+        raise ValueError("not a sentence the phrase book can translate")
+    return words
+
+
+PARAMS = {
+    "decoder": {
+        "sentence": Param(" ".join(recurrent.SOURCE), sentence, ALLOWED),
+        "sharpness": Param(recurrent.SHARPNESS, number(0, high=50),
+                           "a number above 0, at most 50"),
+    },
+}
+
+
+def translation(s: Mapping[str, Any]) -> dict[str, Any]:
+    """The chapter's sentence through both decoders, as plain data."""
+    source = s["decoder"]["sentence"]
+    t = recurrent.translate(source, recurrent.french(source),
+                            sharpness=s["decoder"]["sharpness"])
+    return {**asdict(t), "sharpness": s["decoder"]["sharpness"], "size": recurrent.SIZE,
+            "vocabulary": list(recurrent.TARGET_WORDS)}
+
+
+def _alignment(s: Mapping[str, Any]) -> dict[str, Any]:
+    t = translation(s)
+    straight = recurrent.translate(STRAIGHT, recurrent.french(STRAIGHT),
+                                   sharpness=s["decoder"]["sharpness"])
+    return {**t, "straight": {"source": straight.source, "target": straight.target,
+                              "alignment": straight.alignment}}
+
+
+def _order(s: Mapping[str, Any]) -> dict[str, Any]:
+    t = translation(s)
+    n = len(t["source"])
+    backwards = list(range(n))[::-1]
+    return {**t, "backwards": [t["source"][i] for i in backwards],
+            "in_order": recurrent.order_blind(t["source"], list(range(n)),
+                                              sharpness=t["sharpness"]),
+            "reversed": recurrent.order_blind(t["source"], backwards,
+                                              sharpness=t["sharpness"]),
+            "looking_for": "noun"}
+
+
+def _first_step(s: Mapping[str, Any]) -> dict[str, Any]:
+    t = translation(s)
+    first = t["steps"][0]
+    ranked = np.argsort(-np.asarray(first["probabilities"]), kind="stable")
+    return {**t, "first": first,
+            "ranking": [t["vocabulary"][i] for i in ranked]}
+
+
+SECTIONS = {
+    "question": translation,
+    "encoder": translation,
+    "classic": translation,
+    "scores": _first_step,
+    "step": _first_step,
+    "steps": translation,
+    "alignment": _alignment,
+    "order": _order,
+    "decoder_end": lambda s: {},
+}
+
+LEDGER = Ledger(PARAMS, SECTIONS)
