@@ -75,6 +75,21 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--title", help="its title (default: from the name)")
     for name, short, long, out in SCENE_COMMANDS:
         _scene_options(commands.add_parser(name, help=short, description=long), out)
+    course = commands.add_parser(
+        "course", help="render every chapter, with an offline course page",
+        description="Render every chapter in course order (scenes/course.txt) into "
+                    "DIR/NAME/ publish bundles, cached scenes reused, then write "
+                    "DIR/course.json and DIR/index.html: an offline page with each "
+                    "chapter's thumbnail, title, duration and chapter list, and a player "
+                    "with captions.")
+    course.add_argument("--quality", default="publish",
+                        help="as for render: preview, draft, publish (default) or 4k")
+    course.add_argument("--out", metavar="DIR", help="the course folder (default: out/course/)")
+    course.add_argument("--jobs", type=int, metavar="N", help="scenes rendered at once")
+    course.add_argument("--voice", default="piper", metavar="NAME", help="as for render")
+    course.add_argument("--no-narration", action="store_true", help="as for render")
+    course.add_argument("--dry-run", action="store_true",
+                        help="check the arguments and print what would be done")
     return parser
 
 
@@ -175,6 +190,20 @@ def cmd_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_course(args: argparse.Namespace) -> int:
+    from production.chapters import course
+    from production.outputs.course import render_course
+    from production.run import Request
+
+    ordered = course(chapters())
+    if not ordered:
+        raise UsageError("course: there are no chapters (`render.py new NAME` starts one)")
+    out = paths.writable_dir(args.out, "--out") if args.out else paths.out() / "course"
+    request = Request(ordered[0], quality=args.quality, out=None, jobs=args.jobs,
+                      narrate=not args.no_narration, voice=args.voice, dry_run=args.dry_run)
+    return render_course(ordered, request, out)
+
+
 def _request(args: argparse.Namespace) -> Request:
     """What a render, slides, shorts or sweep command asks for."""
     from production.run import Request
@@ -198,6 +227,7 @@ def cmd_scenes(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {"list": cmd_list, "voices": cmd_voices, "numbers": cmd_numbers, "new": cmd_new,
+            "course": cmd_course,
             **{name: cmd_scenes for name, *_ in SCENE_COMMANDS}}
 
 

@@ -102,6 +102,8 @@ def scene_key(chapter: Any, scene_class: Any, quality: str, settings: dict[str, 
     }
     if layout != "wide":  # the chapter's keys stay as they were
         parts["layout"] = layout
+    if getattr(scene_class, "names_next", False):  # an end card: "next: TITLE"
+        parts["next"] = chapter.next_title()
     if narrate:
         # The speech itself, not only its text: a passage spoken again (or a recording
         # replaced) changes the key. Speaking here also fills the speech cache for the

@@ -24,6 +24,10 @@ from production.errors import NarrationError, UsageError
 #: a chapter's name: what --chapter takes, and the name of its folder
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
+#: beside the chapters' folders: their names in course order, one a line (`render.py
+#: course` plays them in this order; a chapter it does not name comes after, by name)
+COURSE = "course.txt"
+
 
 @dataclass(frozen=True, eq=False)
 class Chapter:
@@ -52,6 +56,16 @@ class Chapter:
         here = Path(importlib.import_module(self.module).__file__ or ".").resolve()
         return (here.parents[len(top) - 1],)
 
+    def next_title(self) -> str:
+        """The title of the chapter after this one in the course ("" for the last), which
+        its end card names."""
+        package, _ = self.module.rsplit(".", 1)
+        parent = package.rpartition(".")[0]
+        ordered = course(discover(parent, Path(importlib.import_module(parent).__path__[0])))
+        names = [c.name for c in ordered]
+        later = names[names.index(self.name) + 1:] if self.name in names else []
+        return ordered[names.index(later[0])].title if later else ""
+
     def __reduce__(self) -> tuple[Any, ...]:
         return load, (self.module,)
 
@@ -72,6 +86,23 @@ def discover(package: str, folder: Path) -> dict[str, Chapter]:
         chapter = load(f"{package}.{sub.name}.chapter")
         found[chapter.name] = chapter
     return found
+
+
+def course(chapters: dict[str, Chapter]) -> list[Chapter]:
+    """``chapters`` (from :func:`discover`) in course order: as the course file beside
+    their folders names them, then those it does not name, by name. A name it gives that
+    is not a chapter is a UsageError."""
+    if not chapters:
+        return []
+    folder = Path(importlib.import_module(next(iter(chapters.values())).module).__file__
+                  or ".").resolve().parent.parent
+    listed = folder / COURSE
+    names = listed.read_text(encoding="utf-8").split() if listed.is_file() else []
+    unknown = [n for n in names if n not in chapters]
+    if unknown:
+        raise UsageError(f"{listed}: {unknown[0]!r} is not a chapter; chapters: "
+                         f"{', '.join(chapters)}")
+    return [chapters[n] for n in dict.fromkeys([*names, *sorted(chapters)])]
 
 
 def pick(chapters: dict[str, Chapter], name: str) -> Chapter:

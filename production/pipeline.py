@@ -277,7 +277,8 @@ class SceneTask:
                                    keyframes=Path(self.keyframes) if self.keyframes else None,
                                    transparent=transparent, durations=durations,
                                    mark_times=mark_times, layout=self.layout,
-                                   credits=voices.credits(self.voice if self.narrate else None))
+                                   credits=voices.credits(self.voice if self.narrate else None,
+                                                          self.chapter.next_title()))
 
         return produce(self.chapter, self.chapter.scene(self.scene), Path(self.entry), manim,
                        narrate=self.narrate, settings=self.settings, voice=self.voice)

@@ -184,7 +184,7 @@ class ChapterScene(Scene):
     #: when each mark's word starts, in seconds from its beat's start, by beat
     mark_times: ClassVar[dict[str, dict[str, float]] | None] = None
     #: what an end card credits: the voice the render spoke with ("voice"), its licence
-    #: ("licence") and the tools that made it ("tools")
+    #: ("licence"), the tools that made it ("tools") and the course's next chapter ("next")
     given_credits: ClassVar[dict[str, str] | None] = None
     #: the name of the frame it is drawn for: "wide" (16:9, the chapter), "tall" (9:16, a
     #: short) or "square" (1:1, a post): see :meth:`frame`
@@ -192,6 +192,9 @@ class ChapterScene(Scene):
     #: what this scene opens with from the scene before it in the chapter, where that scene
     #: left it ("the sentence"), or "" when it opens on an empty frame: see :meth:`hand_over`
     opens_with: ClassVar[str] = ""
+    #: True for a scene that names the course's next chapter (``given_credits["next"]``):
+    #: that title is then part of its cache key
+    names_next: ClassVar[bool] = False
 
     @classmethod
     def made_for(cls, *, numbers: dict[str, Any] | None = None,

@@ -47,7 +47,8 @@ def main() -> int:
                 scene = construct_scene(chapter, chapter.scene(name), args.quality, settings,
                                         Path(media), video=False,
                                         keyframes=args.out / frame, layout=frame,
-                                        credits=voices.credits(voices.DEFAULT_VOICE))
+                                        credits=voices.credits(voices.DEFAULT_VOICE,
+                                                               chapter.next_title()))
             for problem in scene.layout_problems + scene.timing_problems:
                 print(f"{frame} {name}: {problem}")
                 problems += 1

@@ -47,7 +47,7 @@ def _built(scene: str | type, sets: tuple[str, ...],
             Path(media), video=False,
             durations=dict(durations) if durations else None,
             mark_times={beat: dict(at) for beat, at in mark_times} if mark_times else None,
-            layout=layout, credits=voices.credits(voices.DEFAULT_VOICE))
+            layout=layout, credits=voices.credits(voices.DEFAULT_VOICE, book.next_title()))
 
 
 def build_scene(scene: str | type, *sets: str,

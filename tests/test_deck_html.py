@@ -8,44 +8,28 @@ installs it.
 
 from __future__ import annotations
 
-import json
 import shutil
 import subprocess
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
-from urllib.parse import urlsplit
 
 import numpy as np
 import pytest
 from PIL import Image
 from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 from production.outputs.deck_html import Slide, render, write_deck
+from tests import browser as chromium
+from tests.browser import outside, requested, wait_for
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
 CLIP_SECONDS = 6.0
 SCREENSHOT_COPY = Path("/tmp/deck_screenshot.png")
-# Schemes of the browser's own pages (its start page, extensions, devtools): what they
-# load is not the deck's doing.
-BROWSER_SCHEMES = ("chrome", "chrome-untrusted", "chrome-extension", "devtools", "about")
-# What the deck may load besides the files in its own folder.
-INLINE_SCHEMES = ("data", "blob")
 
 # Text that must come through the JSON block and the WebVTT cue parser exactly as written.
 TRICKY_NOTES = 'Q·K < 1 & "softmax" </script><script>window.pwned = 1</script> — done'
 TRICKY_CUE = "Scores < 1 & weights > 0 <b>not bold</b>"
-
-
-def _require(path: Path, package: str) -> None:
-    if not path.exists():
-        pytest.fail(f"{path} is missing: install the Debian package {package} "
-                    f"(bash scripts/setup.sh test does it)", pytrace=False)
 
 
 def _ffmpeg(*args: str) -> None:
@@ -84,32 +68,6 @@ def deck_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_deck(slides, folder / "deck.html", title="Attention & friends")
 
 
-def _driver(profile: Path, autoplay_policy: str) -> webdriver.Chrome:
-    _require(CHROMIUM, "chromium")
-    _require(CHROMEDRIVER, "chromium-driver")
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--window-size=1280,800",
-                 f"--autoplay-policy={autoplay_policy}", f"--user-data-dir={profile}"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
-    return webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=options)
-
-
-def _wait_for(condition: Callable[[], Any], what: str, timeout: float = 10.0) -> Any:
-    """Poll ``condition`` every 0.1 s for up to ``timeout`` seconds; fail naming ``what``."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out after {timeout:.0f} s waiting for {what}")
-        time.sleep(0.1)
-
-
 def _playing(driver: webdriver.Chrome, index: int) -> bool:
     return driver.execute_script(
         "var v = document.querySelectorAll('#stage video')[arguments[0]];"
@@ -119,12 +77,12 @@ def _playing(driver: webdriver.Chrome, index: int) -> bool:
 @pytest.fixture(scope="module")
 def browser(deck_file: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
     """The deck open in Chromium, with the logs gathered while it loaded and began playing."""
-    driver = _driver(tmp_path_factory.mktemp("profile"), "no-user-gesture-required")
+    driver = chromium.driver(tmp_path_factory.mktemp("profile"), "no-user-gesture-required")
     try:
         # Debian's Chromium opens on its own new-tab page: drop what that loaded.
         driver.get_log("performance")
         driver.get(deck_file.as_uri())
-        _wait_for(lambda: _playing(driver, 0), "the first clip to play")
+        wait_for(lambda: _playing(driver, 0), "the first clip to play")
         yield {
             "driver": driver,
             "performance": driver.get_log("performance"),
@@ -150,34 +108,13 @@ def test_the_html_names_no_outside_url_and_escapes_its_text(deck_file: Path) -> 
         render([], "x")
 
 
-def _scheme(url: str) -> str:
-    return urlsplit(url).scheme.lower()
-
-
 def test_loads_nothing_but_local_files(browser: dict, deck_file: Path) -> None:
     """Everything the deck asks for is a file in its own folder (or inline data): no
     http(s), ws(s), ftp, or protocol-relative URL, which from a file:// page becomes
     file://HOST/... and so lies outside the folder too."""
-    folder = deck_file.parent.as_uri() + "/"
-    urls = []
-    for entry in browser["performance"]:
-        message = json.loads(entry["message"])["message"]
-        params = message["params"]
-        if message["method"] == "Network.requestWillBeSent":
-            url = params["request"]["url"]
-        elif message["method"] == "Network.webSocketCreated":  # ws: and wss: come only here
-            url = params["url"]
-        else:
-            continue
-        # The browser's own pages (the start page and its stragglers) are not the deck.
-        if _scheme(url) in BROWSER_SCHEMES or \
-                _scheme(params.get("documentURL", "")) in BROWSER_SCHEMES:
-            continue
-        urls.append(url)
+    urls = requested(browser["performance"])
     assert deck_file.as_uri() in urls, urls
-    outside = [url for url in urls
-               if not (url.startswith(folder) or _scheme(url) in INLINE_SCHEMES)]
-    assert outside == [], f"the deck reached outside its folder: {outside}"
+    assert outside(urls, deck_file.parent) == [], "the deck reached outside its folder"
     severe = [e for e in browser["console"] if e["level"] == "SEVERE"]
     assert severe == [], severe
 
@@ -204,16 +141,16 @@ def test_first_clip_plays_with_captions_showing(browser: dict) -> None:
 def test_right_arrow_moves_on_and_plays_the_next_clip(browser: dict) -> None:
     driver = browser["driver"]
     driver.execute_script("deck.go(0)")
-    _wait_for(lambda: _playing(driver, 0), "the first clip to play")
+    wait_for(lambda: _playing(driver, 0), "the first clip to play")
     _press(driver, Keys.ARROW_RIGHT)
-    _wait_for(lambda: driver.execute_script("return deck.index()") == 1, "slide 2")
-    _wait_for(lambda: _playing(driver, 1), "the second clip to play")
+    wait_for(lambda: driver.execute_script("return deck.index()") == 1, "slide 2")
+    wait_for(lambda: _playing(driver, 1), "the second clip to play")
     assert driver.execute_script("return document.querySelectorAll('#stage video')[0].paused")
     assert driver.find_element("id", "counter").text == "2 / 2"
     assert driver.find_element("id", "title").text == "The spotlight"
     _press(driver, Keys.ARROW_LEFT)
-    _wait_for(lambda: driver.execute_script("return deck.index()") == 0, "slide 1 again")
-    _wait_for(lambda: _playing(driver, 0), "the first clip to play again")
+    wait_for(lambda: driver.execute_script("return deck.index()") == 0, "slide 1 again")
+    wait_for(lambda: _playing(driver, 0), "the first clip to play again")
     assert driver.find_element("id", "title").text == "Two jobs <one vector>"
 
 
@@ -245,7 +182,7 @@ def test_screenshot_is_not_blank(browser: dict, tmp_path: Path) -> None:
     driver.execute_script("deck.go(0)")
     if not driver.find_element("id", "notes").is_displayed():
         _press(driver, "n")
-    _wait_for(lambda: driver.execute_script("return deck.current().currentTime > 3.3"),
+    wait_for(lambda: driver.execute_script("return deck.current().currentTime > 3.3"),
               "the second caption")
     png = driver.get_screenshot_as_png()
     shot = tmp_path / "deck_screenshot.png"
@@ -262,7 +199,7 @@ def test_screenshot_is_not_blank(browser: dict, tmp_path: Path) -> None:
 
 def test_refused_autoplay_falls_back_to_muted_with_a_hint(deck_file: Path,
                                                           tmp_path: Path) -> None:
-    driver = _driver(tmp_path / "profile", "document-user-activation-required")
+    driver = chromium.driver(tmp_path / "profile", "document-user-activation-required")
     # Headless Chromium does not always refuse sound before a click, so make the
     # refusal certain: until the first click, play() with sound is rejected the way
     # a browser's autoplay policy rejects it.
@@ -278,7 +215,7 @@ def test_refused_autoplay_falls_back_to_muted_with_a_hint(deck_file: Path,
         };"""})
     try:
         driver.get(deck_file.as_uri() + "#2&loop")
-        _wait_for(lambda: _playing(driver, 1), "the muted clip to play")
+        wait_for(lambda: _playing(driver, 1), "the muted clip to play")
         assert driver.execute_script("return deck.index()") == 1
         assert driver.execute_script("return deck.current().muted")
         assert driver.execute_script("return deck.current().loop")
@@ -287,6 +224,6 @@ def test_refused_autoplay_falls_back_to_muted_with_a_hint(deck_file: Path,
         hint.click()
         assert not driver.execute_script("return deck.current().muted")
         assert not hint.is_displayed()
-        _wait_for(lambda: _playing(driver, 1), "the clip to play with sound")
+        wait_for(lambda: _playing(driver, 1), "the clip to play with sound")
     finally:
         driver.quit()

@@ -40,9 +40,12 @@ def test_a_new_chapter_renders_at_once_and_passes_its_test(with_tests: Path):
     made = command(project, "render.py", "new", "decoder_steps",
                    "--title", 'Inside the "decoder", one step at a time')
     assert made.returncode == 0, made.stderr
-    assert made.stdout.splitlines()[:3] == ["wrote scenes/decoder_steps/",
+    assert made.stdout.splitlines()[:4] == ["wrote scenes/decoder_steps/",
                                             "wrote core/decoder_steps.py",
-                                            "wrote tests/test_chapter_decoder_steps.py"]
+                                            "wrote tests/test_chapter_decoder_steps.py",
+                                            "wrote scenes/course.txt"]
+    # last in the course
+    assert (project / "scenes" / "course.txt").read_text().split()[-1] == "decoder_steps"
     chapters = json.loads(command(project, "render.py", "list", "--json").stdout)["chapters"]
     found = {c["name"]: c for c in chapters}
     assert found["decoder_steps"]["title"] == 'Inside the "decoder", one step at a time'

@@ -52,7 +52,7 @@ class Slide:
     seconds: float  # clip duration, seconds
 
 
-def _relative_url(name: str, what: str) -> str:
+def relative_url(name: str, what: str) -> str:
     """``name`` as a relative URL (percent-encoded); a URL or absolute path is refused,
     because the deck must load nothing from outside its own folder."""
     if not name or urlsplit(name).scheme or urlsplit(name).netloc or name.startswith(("/", "\\")):
@@ -60,11 +60,11 @@ def _relative_url(name: str, what: str) -> str:
     return quote(name.replace("\\", "/"))
 
 
-def _attr(text: str) -> str:
+def attribute(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def _script_json(data: object) -> str:
+def script_json(data: object) -> str:
     """JSON that is safe inside <script>: no "<" (so no "</script>" or "<!--"), no
     ">" or "&", and no U+2028/U+2029 line separators."""
     text = json.dumps(data, ensure_ascii=False, allow_nan=False)
@@ -85,12 +85,12 @@ def _slide_data(slide: Slide) -> dict[str, object]:
 
 
 def _slide_markup(number: int, slide: Slide) -> str:
-    video = _relative_url(slide.video, f"{slide.name}: video")
-    poster = _relative_url(slide.poster, f"{slide.name}: poster")
+    video = relative_url(slide.video, f"{slide.name}: video")
+    poster = relative_url(slide.poster, f"{slide.name}: poster")
     return (
-        f'<section class="slide" data-name="{_attr(slide.name)}" '
-        f'aria-label="{number}: {_attr(slide.title)}">\n'
-        f'  <video src="{_attr(video)}" poster="{_attr(poster)}" preload="metadata" '
+        f'<section class="slide" data-name="{attribute(slide.name)}" '
+        f'aria-label="{number}: {attribute(slide.title)}">\n'
+        f'  <video src="{attribute(video)}" poster="{attribute(poster)}" preload="metadata" '
         f"playsinline></video>\n"
         f"</section>"
     )
@@ -101,12 +101,12 @@ def render(slides: list[Slide], title: str) -> str:
     if not slides:
         raise ValueError("a deck needs at least one slide")
     parts = {
-        "TITLE": _attr(title),
-        "FIRST_TITLE": _attr(slides[0].title),
+        "TITLE": attribute(title),
+        "FIRST_TITLE": attribute(slides[0].title),
         "COUNT": str(len(slides)),
         "CSS": _CSS.replace("@@BACKGROUND@@", BACKGROUND),
         "SLIDES": "\n".join(_slide_markup(i + 1, s) for i, s in enumerate(slides)),
-        "DATA": _script_json({"title": title, "slides": [_slide_data(s) for s in slides]}),
+        "DATA": script_json({"title": title, "slides": [_slide_data(s) for s in slides]}),
         "JS": _JS,
     }
     # One pass, so text put in for one placeholder is never read as another.

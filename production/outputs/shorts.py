@@ -338,7 +338,8 @@ def _covers(plan: Plan, names: list[str], folder: Path, frame: str) -> dict[str,
     if not names:
         return {}
     targets = {name: folder / cover_name(name, frame) for name in names}
-    credits = voices.credits(plan.voice if plan.narrate else None)
+    credits = voices.credits(plan.voice if plan.narrate else None,
+                             plan.chapter.next_title())
     jobs = [(f"{name} (cover)", cover_job, (plan.chapter, name, plan.settings, frame, credits))
             for name in names]
     pictures, _ = dispatch(plan, jobs)

@@ -2,7 +2,8 @@
 
 It writes the chapter's folder (scenes/NAME/: chapter.py, one scene of two beats, its
 narration with one mark), its numbers (core/NAME.py: one ledger section, computed with
-numpy) and its test (tests/test_chapter_NAME.py), from the templates beside this file. A
+numpy) and its test (tests/test_chapter_NAME.py), from the templates beside this file,
+and adds it at the end of the course (scenes/course.txt). A
 name that is taken or not allowed is one line (a UsageError) and nothing is written; the
 files appear together or not at all.
 """
@@ -17,7 +18,7 @@ import tempfile
 from pathlib import Path
 from string import Template
 
-from production.chapters import NAME
+from production.chapters import COURSE, NAME
 from production.errors import UsageError
 
 HERE = Path(__file__).resolve().parent
@@ -52,16 +53,21 @@ def new_chapter(root: Path, name: str, title: str | None = None) -> list[Path]:
         _write(folder / "narration" / "FirstLook.txt", _filled("narration.txt.tmpl", fill))
         _write(staged / "core", _filled("core.py.tmpl", fill))
         _write(staged / "test", _filled("test.py.tmpl", fill))
+        course = root / "scenes" / COURSE  # the course plays it last
+        listed = course.read_text(encoding="utf-8") if course.exists() else ""
+        _write(staged / "course", listed + ("" if listed.endswith("\n") or not listed
+                                            else "\n") + name + "\n")
         moved: list[Path] = []
         try:
             for part, target in places.items():
                 os.rename(staged / part, target)
                 moved.append(target)
+            os.replace(staged / "course", course)
         except OSError as error:
             for target in moved:  # all of it or none of it
                 shutil.rmtree(target) if target.is_dir() else target.unlink()
             raise UsageError(f"new: cannot write {target}: {error.strerror}") from None
-    return [places["folder"], places["core"], places["test"]]
+    return [places["folder"], places["core"], places["test"], course]
 
 
 def _filled(template: str, fill: dict[str, str]) -> str:

@@ -101,17 +101,19 @@ TOOLS = (("Manim Community", "manim"), ("numpy", "numpy"), ("pydub", "pydub"),
          ("PyAV", "av"))
 
 
-def credits(voice: VoiceEngine | None) -> dict[str, str]:
+def credits(voice: VoiceEngine | None, next_title: str = "") -> dict[str, str]:
     """What a chapter's end card credits: the voice a render spoke with (None: it was
     drawn without narration) and its licence, and the tools that made it, with their
-    versions (the same versions a scene's cache key names)."""
+    versions (the same versions a scene's cache key names); and ``next_title``, the
+    chapter after it in the course ("" for the last: Chapter.next_title)."""
     from importlib import metadata
 
     tools = ", ".join(f"{name} {metadata.version(package)}" for name, package in TOOLS)
     if voice is None:
-        return {"voice": "no narration", "licence": "", "tools": f"{tools}, FFmpeg"}
+        return {"voice": "no narration", "licence": "", "tools": f"{tools}, FFmpeg",
+                "next": next_title}
     return {"voice": f"{voice.engine} voice {Path(voice.model_name()).stem}",
-            "licence": voice.licence(), "tools": f"{tools}, FFmpeg"}
+            "licence": voice.licence(), "tools": f"{tools}, FFmpeg", "next": next_title}
 
 
 def voice_record(voice: VoiceEngine) -> dict[str, Any]:

@@ -1,0 +1,229 @@
+"""A course (`render.py course`): every chapter rendered into DIR/NAME/ (its publish
+bundle, cached scenes reused), then DIR/course.json and DIR/index.html over them.
+
+index.html is one offline page: each chapter's thumbnail, title, duration and chapter
+list, and one player that plays the chapter picked, with its captions. It names no
+network address and loads nothing but the bundles' files, so it works straight off the
+disk (file://) as well as from any static web server. Captions come from each bundle's
+chapter.vtt, embedded as JSON cues (Chrome refuses a ``<track src>`` on a file:// page),
+as deck.html does.
+
+For tests the page exposes ``window.course`` with ``play(i)`` (from 0), ``seek(s)`` and
+``current()`` (the <video> element).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from production.chapters import Chapter
+from production.files import write_text
+from production.outputs import bundle, deck_html
+from production.outputs.video import BundleOutput
+from production.run import Request, run
+
+_CUE_TIME = re.compile(r"^(\d+):(\d\d):(\d\d)\.(\d{3}) --> (\d+):(\d\d):(\d\d)\.(\d{3})")
+
+
+def render_course(chapters: list[Chapter], request: Request, out: Path) -> int:
+    """Render each chapter's bundle into ``out``/NAME/ (``request`` as for `render`, its
+    chapter and folder set per chapter), then write the course's page and listing."""
+    for chapter in chapters:
+        status = run(BundleOutput(whole=True),
+                     dataclasses.replace(request, chapter=chapter, scenes=[],
+                                         out=str(out / chapter.name)))
+        if status:
+            return status
+    if request.dry_run:
+        print(f"would write {out / 'course.json'} and {out / 'index.html'} over "
+              f"{len(chapters)} chapters")
+        return 0
+    entries = [entry(chapter, out) for chapter in chapters]
+    write_text(out / "course.json", json.dumps({"chapters": entries}, indent=1,
+                                               ensure_ascii=False))
+    write_text(out / "index.html", page(entries, out))
+    print(f"course: {len(entries)} chapters, "
+          f"{bundle.timestamp(sum(e['duration'] for e in entries))} in all -> "
+          f"{out / 'index.html'}")
+    return 0
+
+
+def entry(chapter: Chapter, out: Path) -> dict[str, Any]:
+    """What course.json says of one rendered chapter (paths relative to ``out``)."""
+    folder = out / chapter.name
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    return {"name": chapter.name, "title": manifest["title"],
+            "duration": round(float(manifest["duration"]), 3),
+            "video": f"{chapter.name}/chapter.mp4", "captions": f"{chapter.name}/chapter.vtt",
+            "thumbnail": f"{chapter.name}/thumbnail.jpg"}
+
+
+def chapter_list(text: str) -> list[tuple[float, str]]:
+    """chapters.txt ("M:SS Title" a line) as (seconds, title) pairs."""
+    found = []
+    for line in text.splitlines():
+        stamp, _, title = line.strip().partition(" ")
+        if not title:
+            continue
+        seconds = 0.0
+        for part in stamp.split(":"):
+            seconds = seconds * 60 + float(part)
+        found.append((seconds, title))
+    return found
+
+
+def cues(vtt: str) -> list[tuple[float, float, str]]:
+    """The cues of a WebVTT file the bundle wrote: (start s, end s, text as shown)."""
+    found: list[tuple[float, float, str]] = []
+    lines = vtt.splitlines()
+    for i, line in enumerate(lines):
+        time = _CUE_TIME.match(line.strip())
+        if not time:
+            continue
+        h1, m1, s1, ms1, h2, m2, s2, ms2 = (int(x) for x in time.groups())
+        text = []
+        for more in lines[i + 1:]:
+            if not more.strip():
+                break
+            text.append(html.unescape(more))
+        found.append((h1 * 3600 + m1 * 60 + s1 + ms1 / 1000,
+                      h2 * 3600 + m2 * 60 + s2 + ms2 / 1000, "\n".join(text)))
+    return found
+
+
+def page(entries: list[dict[str, Any]], out: Path) -> str:
+    """The course page's HTML text."""
+    data = []
+    items = []
+    for i, e in enumerate(entries):
+        folder = out / e["name"]
+        parts = chapter_list((folder / "chapters.txt").read_text(encoding="utf-8"))
+        data.append({"title": e["title"], "video": deck_html.relative_url(e["video"], "video"),
+                     "captions": cues((out / e["captions"]).read_text(encoding="utf-8"))})
+        listed = "\n".join(
+            f'      <li><button type="button" data-chapter="{i}" data-at="{at:.3f}">'
+            f'<span class="at">{bundle.timestamp(at)}</span> {deck_html.attribute(title)}'
+            f"</button></li>" for at, title in parts)
+        thumbnail = deck_html.relative_url(e["thumbnail"], "thumbnail")
+        items.append(
+            f'  <article class="chapter" id="chapter-{i + 1}">\n'
+            f'    <button type="button" class="play" data-chapter="{i}" data-at="0">'
+            f'<img src="{deck_html.attribute(thumbnail)}" alt=""></button>\n'
+            f"    <div>\n"
+            f"      <h2>{i + 1}. {deck_html.attribute(e['title'])}</h2>\n"
+            f'      <p class="duration">{bundle.timestamp(e["duration"])}</p>\n'
+            f"      <ol>\n{listed}\n      </ol>\n"
+            f"    </div>\n"
+            f"  </article>")
+    title = entries[0]["title"] if len(entries) == 1 else "A course in " \
+        f"{len(entries)} chapters"
+    parts = {"TITLE": deck_html.attribute(title), "CHAPTERS": "\n".join(items),
+             "CSS": _CSS.replace("@@BACKGROUND@@", deck_html.BACKGROUND),
+             "DATA": deck_html.script_json({"chapters": data}), "JS": _JS}
+    return re.sub(r"@@([A-Z_]+)@@", lambda m: parts[m.group(1)], _PAGE)
+
+
+_CSS = """
+*, *::before, *::after { box-sizing: border-box; }
+body {
+  margin: 0 auto; max-width: 1100px; padding: 1.5em 2vw 3em;
+  background: @@BACKGROUND@@; color: #D8DCE3;
+  font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
+}
+h1 { font-size: 1.5em; margin: 0 0 0.6em; }
+#player { width: 100%; aspect-ratio: 16 / 9; background: #000; display: block; }
+#now { color: #8A93A3; margin: 0.4em 0 1.6em; }
+video::cue { font-size: 0.9em; background: rgba(0, 0, 0, 0.72); }
+.chapter { display: flex; gap: 1.2em; margin: 0 0 1.6em; align-items: flex-start; }
+.chapter .play { flex: 0 0 min(38%, 360px); padding: 0; border: 0; background: none;
+  cursor: pointer; }
+.chapter img { width: 100%; display: block; border-radius: 4px; }
+.chapter h2 { font-size: 1.15em; margin: 0 0 0.2em; }
+.duration { color: #8A93A3; margin: 0 0 0.5em; }
+.chapter ol { list-style: none; margin: 0; padding: 0; }
+.chapter li button { font: inherit; font-size: 0.92em; color: #C5CAD3; background: none;
+  border: 0; padding: 0.1em 0; cursor: pointer; text-align: left; }
+.chapter li button:hover { color: #F4D35E; }
+.at { font-variant-numeric: tabular-nums; color: #8A93A3; margin-right: 0.4em; }
+"""
+
+_JS = r"""
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("course-data").textContent);
+  var video = document.getElementById("player");
+  var now = document.getElementById("now");
+  var state = { index: -1, track: null };
+
+  // WebVTT cue text is markup: escape it so the narration shows as written.
+  function cueText(text) {
+    return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  }
+
+  function load(i) {
+    if (i === state.index) { return; }
+    state.index = i;
+    if (state.track) { state.track.mode = "disabled"; }
+    video.src = data.chapters[i].video;
+    var track = video.addTextTrack("captions", "English", "en");
+    data.chapters[i].captions.forEach(function (cue) {
+      track.addCue(new VTTCue(cue[0], cue[1], cueText(cue[2])));
+    });
+    track.mode = "showing";
+    state.track = track;
+    now.textContent = (i + 1) + ". " + data.chapters[i].title;
+  }
+
+  function play(i, at) {
+    load(i);
+    var go = function () {
+      video.currentTime = at || 0;
+      video.play().catch(function () { /* the browser wants a click first */ });
+    };
+    if (video.readyState >= 1) { go(); } else {
+      video.addEventListener("loadedmetadata", go, { once: true });
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-chapter]");
+    if (!button) { return; }
+    play(parseInt(button.dataset.chapter, 10), parseFloat(button.dataset.at));
+    video.scrollIntoView({ behavior: "smooth", block: "start" });
+  });
+
+  window.course = {
+    play: play,
+    seek: function (s) { video.currentTime = s; },
+    current: function () { return video; },
+    index: function () { return state.index; }
+  };
+  load(0);
+})();
+"""
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>@@TITLE@@</title>
+<style>@@CSS@@</style>
+</head>
+<body>
+<h1>@@TITLE@@</h1>
+<video id="player" controls preload="metadata" playsinline></video>
+<p id="now"></p>
+<main>
+@@CHAPTERS@@
+</main>
+<script type="application/json" id="course-data">@@DATA@@</script>
+<script>@@JS@@</script>
+</body>
+</html>
+"""
