@@ -201,8 +201,12 @@ def _formula(s: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _writing(s: Mapping[str, Any]) -> dict[str, Any]:
+    """The sentence read and the sentence written; and the bottleneck section (worked out
+    once for both): the scene opens on the squeeze's room where SqueezeTheRow left it,
+    and those numbers decide where that is."""
     seq = seq2seq.run_seq2seq(example_length=s["seq2seq"]["length"])
-    return {"input": list(seq.example_input), "output": list(seq.example_closed_book_output)}
+    return {"input": list(seq.example_input), "output": list(seq.example_closed_book_output),
+            "bottleneck": section("bottleneck", {"bottleneck": dict(s["bottleneck"])})}
 
 
 def _potion(s: Mapping[str, Any]) -> dict[str, Any]:

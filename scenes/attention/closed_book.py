@@ -27,7 +27,7 @@ from manim import (
 
 from scenes import style
 from scenes.base import ChapterScene, align_baselines, baseline, words
-from scenes.components.feedback_loop import WordTape, WriterLoop
+from scenes.components.feedback_loop import WriterLoop, writing_tape
 from scenes.components.squeeze import (
     ReadoutPanel,
     ThirdsTable,
@@ -37,7 +37,8 @@ from scenes.components.squeeze import (
     funnel,
     third_ticks,
 )
-from scenes.lines import balanced_lines, centred_lines, wrapped
+from scenes.frame import Frame
+from scenes.lines import balanced_lines, centred_lines, largest_that_fits, wrapped
 from scenes.numbers import factor, factor_figure, out_of, percent
 
 #: the threshold in the ledger's recovery rule: "... at least 90 % of its variance ..."
@@ -66,6 +67,20 @@ class Rows:
     unit: float
 
 
+@dataclass(frozen=True)
+class Squeeze:
+    """The squeeze's parts, placed: the readout panel, the room's size, the key, the
+    rule, the thirds, where the rows go, and the throat."""
+
+    panel: ReadoutPanel
+    kept: VGroup
+    legend: VGroup
+    rule: VGroup
+    thirds: ThirdsTable
+    rows: Rows
+    throat: Throat
+
+
 class SqueezeTheRow(ChapterScene):
     """A row of numbers through a throat the width of the room; then longer rows, same room."""
 
@@ -89,40 +104,13 @@ class SqueezeTheRow(ChapterScene):
 
     def construct(self) -> None:
         n = self.numbers
-        kind = self.frame().type
-        left, right, bottom, _ = self.area()
-        width = right - left
-        room, sweep = n["room"], n["sweep"]
-        panel = ReadoutPanel({"went_in": "went in", "squeeze": "squeeze", "back": "came back"},
-                             self.readout(n), label_size=kind.label, value_size=kind.number,
-                             value_colors={"back": style.GOOD})
+        sweep = n["sweep"]
+        parts = self.lay_out(self.frame(), n)
+        panel, kept, legend, rule, thirds, rows, throat = (
+            parts.panel, parts.kept, parts.legend, parts.rule, parts.thirds, parts.rows,
+            parts.throat)
         went_in, squeeze, back = (panel.get_entry(k) for k in ("went_in", "squeeze", "back"))
-        kept = VGroup(words("room", kind.label, style.ROOM),
-                      words(str(room), kind.number, style.ROOM)).arrange(RIGHT, buff=panel.GAP)
-        align_baselines(kept)
-        legend = self.legend(kind.label)
-        lines = balanced_lines(rule_in_brief(n["rule"]), kind.minimum, 0.95 * width)
-        rule = centred_lines(lines, kind.minimum, style.MUTED)
-        rule.move_to([self.centre()[0], bottom, 0], aligned_edge=DOWN)
-
-        def thirds_table(span: float) -> ThirdsTable:
-            return ThirdsTable(("front", "middle", "back"),
-                               [out_of(*c) for c in n["third_counts"]], span,
-                               size=kind.label, count_size=kind.number)
-
-        rows, throat = self.lay_out(panel, kept, legend,
-                                    max(thirds_table(width).height, rule.height))
         self.geometry, unit = rows, rows.unit
-        # The thirds under the rows, as wide as the longest row (or as their columns need).
-        probe = thirds_table(width)
-        counts = [out_of(*c) for row in (n, *sweep) for c in row["third_counts"]]
-        need = 3 * (max(*(m.width for m in probe.get_headers()),
-                        *(words(c, kind.number).width for c in counts)) + 2 * style.GAP)
-        thirds = thirds_table(min(max(unit * max(s["length"] for s in (n, *sweep)), need),
-                                  width))
-        thirds.move_to([rows.x, bottom, 0], aligned_edge=DOWN)
-        thirds.shift(RIGHT * (max(left - thirds.get_left()[0], 0)
-                              + min(right - thirds.get_right()[0], 0)))
         in_bars = bar_row(n["example_in"], unit, rows.band / self.reach(n), style.INK)
         in_bars.shift([rows.x, rows.in_y, 0] - in_bars[0].get_center())
         guides = funnel(n["length"] * unit, rows.in_y - rows.band, throat, n["length"] * unit,
@@ -188,22 +176,43 @@ class SqueezeTheRow(ChapterScene):
                   *panel.make_update_animations(self.readout(n)),
                   run_time=min(b.part(0.2), self.time_left()))
         self.play(FadeOut(thirds), FadeIn(rule), run_time=min(b.part(0.25), self.time_left()))
+        # The viewer sees all but the room fade: the writer's scene opens on it.
+        self.hand_over(throat)
 
-    def lay_out(self, panel, kept, legend, slot: float) -> tuple[Rows, Throat]:
-        """Place the texts; say where the rows go, and draw the throat there.
+    @classmethod
+    def lay_out(cls, frame: Frame, n: dict) -> Squeeze:
+        """The squeeze's parts for the bottleneck numbers ``n``, placed in ``frame``.
 
         Across the top, what went in and the squeeze; under the rows, what came back; at
-        the bottom, ``slot`` scene units for the thirds and at the end the rule in their
-        place. The rows, to scale,
+        the bottom the thirds, and at the end the rule in their place. The rows, to scale,
         take the height between, either across the whole width with the room's size at
         the throat's left and the key beside what came back, or narrower with the room's
         size and the key in a column at their right: whichever gives them more room.
+        OnePieceAtATime opens on this throat, where this scene leaves it.
         """
-        n, gap = self.numbers, style.GAP
-        left, right, bottom, top = self.area()
-        width = right - left
+        kind, gap = frame.type, style.GAP
+        left, right, bottom, top = frame.area()
+        width, centre = right - left, frame.centre()[0]
+        panel = ReadoutPanel({"went_in": "went in", "squeeze": "squeeze", "back": "came back"},
+                             cls.readout(n), label_size=kind.label, value_size=kind.number,
+                             value_colors={"back": style.GOOD})
+        kept = VGroup(words("room", kind.label, style.ROOM),
+                      words(str(n["room"]), kind.number, style.ROOM)).arrange(RIGHT,
+                                                                             buff=panel.GAP)
+        align_baselines(kept)
+        legend = cls.legend(kind.label)
+        lines = balanced_lines(rule_in_brief(n["rule"]), kind.minimum, 0.95 * width)
+        rule = centred_lines(lines, kind.minimum, style.MUTED)
+        rule.move_to([centre, bottom, 0], aligned_edge=DOWN)
+
+        def thirds_table(span: float) -> ThirdsTable:
+            return ThirdsTable(("front", "middle", "back"),
+                               [out_of(*c) for c in n["third_counts"]], span,
+                               size=kind.label, count_size=kind.number)
+
+        slot = max(thirds_table(width).height, rule.height)
         went_in, squeeze, back = (panel.get_entry(k) for k in ("went_in", "squeeze", "back"))
-        widest = {key: max(words(self.readout(row)[key], panel.value_size).width
+        widest = {key: max(words(cls.readout(row)[key], panel.value_size).width
                            for row in (n, *n["sweep"])) for key in ("squeeze", "back")}
         went_in.move_to([left, top, 0], aligned_edge=LEFT + UP)
         squeeze.shift(RIGHT * (right - widest["squeeze"] - panel.GAP - squeeze[0].get_right()[0])
@@ -227,11 +236,11 @@ class SqueezeTheRow(ChapterScene):
         if beside:
             legend.move_to(raised)
             back.shift(lift)
-            rows = self.rows_between(self.centre()[0] - full / 2, self.centre()[0] + full / 2,
-                                     rows_top, legend.get_top()[1] + gap, longest)
+            rows = cls.rows_between(centre - full / 2, centre + full / 2,
+                                    rows_top, legend.get_top()[1] + gap, longest)
         else:
-            rows = self.rows_between(left, right - column, rows_top, back.get_top()[1] + gap,
-                                     longest)
+            rows = cls.rows_between(left, right - column, rows_top, back.get_top()[1] + gap,
+                                    longest)
             legend.move_to([right - column + gap, rows.out_y + rows.band, 0],
                            aligned_edge=LEFT + UP)
         throat = Throat(n["room"], rows.unit, 0.6 * rows.band).move_to(
@@ -241,7 +250,16 @@ class SqueezeTheRow(ChapterScene):
         else:  # ... or at the top of the column
             kept.move_to(throat).set_x(right - column + gap, LEFT)
         kept.shift(UP * (throat.get_y() - kept[0].get_y()))
-        return rows, throat
+        # The thirds under the rows, as wide as the longest row (or as their columns need).
+        probe = thirds_table(width)
+        counts = [out_of(*c) for row in (n, *n["sweep"]) for c in row["third_counts"]]
+        need = 3 * (max(*(m.width for m in probe.get_headers()),
+                        *(words(c, kind.number).width for c in counts)) + 2 * gap)
+        thirds = thirds_table(min(max(rows.unit * longest, need), width))
+        thirds.move_to([rows.x, bottom, 0], aligned_edge=DOWN)
+        thirds.shift(RIGHT * (max(left - thirds.get_left()[0], 0)
+                              + min(right - thirds.get_right()[0], 0)))
+        return Squeeze(panel, kept, legend, rule, thirds, rows, throat)
 
     @staticmethod
     def reach(n: dict) -> float:
@@ -304,6 +322,7 @@ class OnePieceAtATime(ChapterScene):
     section = "writing"
     title = "Writing one piece at a time"
     beat_seconds = {"setup": 7.0, "first": 8.0, "feed": 8.0, "rest": 8.0}
+    opens_with = "the squeeze's room"
 
     #: the words written slowly, one by one, in the "feed" beat (after the first)
     SLOW_WORDS = 3
@@ -313,12 +332,10 @@ class OnePieceAtATime(ChapterScene):
         read, written = self.numbers["input"], self.numbers["output"]
         kind, gap = self.frame().type, style.GAP
         left, right, bottom, top = self.area()
-        width, height = right - left, top - bottom
-        # The tape across the top, in the largest type that leaves most of the room for the
-        # drawing; under it the room, the writer and its loop, sized to what is left.
-        tape = self.word_tape(read, written, width, 0.35 * height,
-                              (kind.body, kind.label, kind.minimum), kind.label)
-        tape.move_to([self.centre()[0], top, 0], aligned_edge=UP)
+        width = right - left
+        # The tape across the top; under it the room, the writer and its loop, sized to
+        # what is left.
+        tape = writing_tape(self.frame(), read, written)
 
         loop_label = wrapped(self.LOOP_NOTE, kind.label, 0.95 * width, style.MUTED)
         room = VGroup(RoundedRectangle(corner_radius=0.15, width=1, height=1,
@@ -358,20 +375,35 @@ class OnePieceAtATime(ChapterScene):
             label.set_x(slot[0]).shift(UP * (line - baseline(label[-1])))
         self.slot_word = words("start", kind.label, style.MUTED).move_to(machine.in_slot)
         self.machine, self.tape = machine, tape
+        # The words read: on the tape; or, where the tape keeps no line for them (a long
+        # sentence, a small frame), in the tape's place until they have gone into the room.
+        reading = tape.get_read()
+        on_tape = len(reading) > 0
+        if not on_tape:
+            reading = largest_that_fits(
+                lambda size: wrapped(" ".join(read), size, 0.95 * width, style.READER),
+                (kind.label, kind.minimum), (0.95 * width, tape.height))
+            reading.move_to(tape, aligned_edge=UP)
+        labels = [FadeIn(tape.get_labels())]
+        # The squeeze's room, where SqueezeTheRow left it.
+        throat = SqueezeTheRow.lay_out(self.frame(), self.numbers["bottleneck"]).throat
+        self.add(throat)
 
-        # The viewer sees a sentence read into the room, and the writer waiting with its loop.
+        # The viewer sees the squeeze's room shrink into the writer's "room", a sentence
+        # read into it, and the writer waiting with its loop.
         b = self.beat("setup")
-        self.play(FadeIn(tape.get_labels()), FadeIn(tape.get_read(), lag_ratio=0.1),
-                  run_time=b.part(0.2))
-        gone = tape.get_read().copy()
-        self.play(FadeIn(room), gone.animate.scale(0.3).move_to(room).set_opacity(0),
-                  run_time=b.part(0.25))
+        self.play(ReplacementTransform(throat.get_frame(), room[0]),
+                  FadeOut(throat.get_slots(), target_position=room[0], scale=0.3),
+                  FadeIn(room[1]), FadeIn(reading, lag_ratio=0.1),
+                  *(labels if on_tape else []), run_time=b.part(0.25))
+        gone = reading.copy() if on_tape else reading
+        self.play(gone.animate.scale(0.3).move_to(room).set_opacity(0), run_time=b.part(0.2))
         self.remove(gone)
         self.play(FadeIn(machine.get_box()), FadeIn(machine.get_name()), GrowArrow(feed),
-                  run_time=b.part(0.15))
+                  *([] if on_tape else labels), run_time=b.part(0.15))
         self.play(FadeIn(machine.get_arrows()), Create(machine.get_loop()),
                   FadeIn(in_label), FadeIn(out_label), FadeIn(self.slot_word),
-                  run_time=b.part(0.2))
+                  run_time=b.part(0.15))
 
         # The viewer sees the first word written, copied out, and carried round to the input.
         b = self.beat("first")
@@ -389,19 +421,8 @@ class OnePieceAtATime(ChapterScene):
         rest = range(1 + self.SLOW_WORDS, len(written))
         for i in rest:
             self.write_word(written, i, b.part(0.8 / len(rest)))
-
-    @staticmethod
-    def word_tape(read, written, width: float, height: float, sizes: tuple[int, ...],
-                  label_size: int) -> WordTape:
-        """The largest tape within ``width`` x ``height`` (scene units): both lines in the
-        largest of ``sizes`` that fits, else the written line alone; the smallest, written
-        line alone, if none fits."""
-        for lines in (read, None):
-            for size in sizes:
-                tape = WordTape(lines, written, width, size=size, label_size=label_size)
-                if tape.height <= height:
-                    return tape
-        return tape
+        # The viewer sees all but the words read fade: the next scene opens on them.
+        self.hand_over(tape.get_read())
 
     def write_word(self, written, i: int, seconds: float) -> None:
         """The writer writes word ``i``: it goes up onto the tape and round the loop (seconds)."""

@@ -10,6 +10,7 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
+    ReplacementTransform,
     SurroundingRectangle,
     VGroup,
 )
@@ -18,6 +19,7 @@ from scenes import style
 from scenes.base import ChapterScene, align_baselines, words
 from scenes.components.accuracy_chart import AccuracyBars
 from scenes.components.alignment_map import AlignmentMap, WeightKey
+from scenes.components.feedback_loop import writing_tape
 from scenes.lines import wrapped
 from scenes.numbers import percent, percent_figure
 
@@ -31,6 +33,7 @@ class LeaveTheBookOpen(ChapterScene):
     section = "open_book"
     title = "Leave the book open"
     beat_seconds = {"states": 6.0, "rows": 10.0, "grid": 6.0, "race": 9.0, "longest": 8.0}
+    opens_with = "the words read"
 
     @classmethod
     def spoken(cls, numbers: dict) -> dict[str, str]:
@@ -45,20 +48,24 @@ class LeaveTheBookOpen(ChapterScene):
         grid, read_caption, state_caption, heading, key_title, key, adds_up = self.lay_out_grid()
         self.grid = grid  # for tests: what is drawn
         size = len(grid.get_cells())
+        # The words read, where the writer's scene left them on its tape.
+        carried = writing_tape(self.frame(), n["example_input"],
+                               n["example_closed_book_output"]).get_read()
+        self.add(carried)
 
-        # The viewer sees the words read, each with its own state, all kept open.
+        # The viewer sees the words read move to the grid's columns (out of the heading's
+        # way), then each word's own state, all kept open, over the grid still empty.
         b = self.beat("states")
-        self.play(FadeIn(grid.get_read_labels(), lag_ratio=0.1), FadeIn(read_caption),
-                  run_time=b.part(0.25))
+        empty = grid.get_cells().copy().set_fill(opacity=0)
+        self.play(*self.settle(carried, grid), FadeIn(read_caption), run_time=b.part(0.25))
         self.play(FadeIn(grid.get_states(), shift=DOWN * 0.15, lag_ratio=0.1),
-                  FadeIn(state_caption), run_time=b.part(0.25))
-        self.play(FadeIn(heading), run_time=b.part(0.2))
+                  FadeIn(state_caption), FadeIn(empty), FadeIn(heading), run_time=b.part(0.25))
 
         # The viewer sees the grid fill row by row: one output step at a time, bright = weight.
         b = self.beat("rows")
         self.play(FadeIn(key_title), FadeIn(key), run_time=b.part(0.1))
         for i in range(size):
-            self.play(grid.make_row_animation(i), run_time=b.part(0.7 / size))
+            self.play(grid.make_row_animation(i), FadeOut(empty[i]), run_time=b.part(0.7 / size))
 
         # The viewer sees that every row shares out all of one step's attention.
         b = self.beat("grid")
@@ -89,6 +96,18 @@ class LeaveTheBookOpen(ChapterScene):
                   *(c.ticks[last].animate.set_color(style.INK) for c in (closed, opened)),
                   run_time=b.part(0.25))
         self.play(FadeIn(labels, shift=UP * 0.15), run_time=b.part(0.2))
+
+    @staticmethod
+    def settle(carried: VGroup, grid: AlignmentMap) -> list:
+        """Animations that move each word read to its column: into the column's label, or,
+        where the labels thin out, into its state; labels no word comes to fade in."""
+        states = grid.get_states()
+        labels = {min(range(len(states)), key=lambda k: abs(states[k].get_x() - label.get_x())):
+                  label for label in grid.get_read_labels()}
+        anims = [ReplacementTransform(word, labels.pop(i)) if i in labels
+                 else FadeOut(word, target_position=states[i], scale=0.5)
+                 for i, word in enumerate(carried)]
+        return anims + [FadeIn(label) for label in labels.values()]
 
     # ------------------------------------------------------------------ the grid
 

@@ -1,52 +1,111 @@
-"""The opening: the chapter's question, and the two jobs of encoder and decoder."""
+"""The opening: the chapter's question over the input sentence, and the two jobs of
+encoder and decoder, which take the sentence over where the question left it."""
 
 from __future__ import annotations
 
 from manim import (
     DOWN,
+    LEFT,
     ORIGIN,
     RIGHT,
     UP,
+    AnimationGroup,
     Arrow,
+    Dot,
     FadeIn,
     FadeOut,
     LaggedStart,
+    Polygon,
+    ReplacementTransform,
     RoundedRectangle,
+    Transform,
     VGroup,
     Write,
 )
 
 from scenes import style
 from scenes.base import ChapterScene, stack_lines, word_row, words
-from scenes.lines import balanced_lines, wrapped
+from scenes.frame import Frame
+from scenes.lines import balanced_lines, largest_that_fits, wrapped
 
 INPUT_WORDS = ("the", "cat", "sat", "on", "the", "mat")
 OUTPUT_WORDS = ("le", "chat", "était", "assis", "sur", "le", "tapis")
 QUESTION = "How does a machine decide where to look?"
-NAME = "Encoder, decoder and attention"
 CAPTION = "Two jobs: read all of it, then write one piece at a time"
 
 
+def title_sentence(frame: Frame) -> VGroup:
+    """The input sentence as the title card draws it and leaves it for TwoJobs: one line,
+    its words spread over most of the room's width, at the largest size of ``frame``'s
+    type scale at which they fit, along the bottom of the room (clear of it by the
+    light's margin)."""
+    kind = frame.type
+    left, right, bottom, _ = frame.area()
+    width, gaps = 0.95 * (right - left), len(INPUT_WORDS) - 1
+
+    def spread(size: int) -> VGroup:
+        text = sum(words(w, size).width for w in INPUT_WORDS)
+        buff = min(max((0.9 * (right - left) - text) / gaps, 3 * LIGHT_SIDE), 3 * style.GAP)
+        return word_row(INPUT_WORDS, size, style.INK, buff=buff)
+
+    sentence = largest_that_fits(spread, kind.sizes(), (width, frame.room()[1]))
+    sentence.move_to([frame.centre()[0], bottom + LIGHT_HEAD, 0], aligned_edge=DOWN)
+    return sentence
+
+
+#: how far the light round a word reaches past its sides and past its top and foot (scene
+#: units): the words stand at least three sides apart, so a word's light stays off its
+#: neighbours
+LIGHT_SIDE, LIGHT_HEAD = 0.1, 0.18
+
+
 class TitleCard(ChapterScene):
-    """One frame: the chapter's question."""
+    """The chapter's question over the input sentence; a light that moves from word to word
+    above it: deciding where to look. It hands the sentence over to TwoJobs."""
 
     section = "title"
     title = "The question"
     beat_seconds = {"question": 5.0}
+    #: the words the light falls on, in turn (places in the sentence)
+    LOOKS = (1, 5, 2)
 
     def construct(self) -> None:
-        # The question at title size on as many balanced lines as the room's width needs,
-        # the chapter's name under it.
-        kind, width = self.frame().type, 0.95 * self.frame().room()[0]
-        question = wrapped(QUESTION, kind.title, width)
-        name = wrapped(NAME, kind.heading, width, style.MUTED)
-        card = VGroup(question, name).arrange(DOWN, buff=kind.title / 60)
-        card.move_to(self.centre())
+        # The question at title size across the top, on as many balanced lines as the
+        # room's width needs; the sentence along the bottom; between them a lamp whose
+        # beam falls on one word at a time.
+        frame = self.frame()
+        _, _, _, top = self.area()
+        question = wrapped(QUESTION, frame.type.title, 0.95 * frame.room()[0])
+        question.move_to([self.centre()[0], top, 0], aligned_edge=UP)
+        sentence = title_sentence(frame)
+        lamp = Dot(radius=0.16, color=style.WEIGHT)
+        lamp.next_to(question, DOWN, buff=style.GAP).set_x(self.centre()[0])
+        light = [self.light(lamp, sentence, i) for i in self.LOOKS]
+        beam, pool = light[0]
 
-        # The viewer sees the question, then the chapter's name under it.
+        # The viewer sees the question written over the sentence.
         b = self.beat("question")
-        self.play(Write(question), run_time=b.part(0.4))
-        self.play(FadeIn(name, shift=UP * 0.2), run_time=b.part(0.2))
+        self.play(Write(question), FadeIn(sentence, lag_ratio=0.15), run_time=b.part(0.25))
+        # The viewer sees a lamp light one word, then swing its light to another, and another.
+        self.play(FadeIn(lamp), FadeIn(beam), FadeIn(pool), run_time=b.part(0.1))
+        for next_beam, next_pool in light[1:]:
+            self.play(Transform(beam, next_beam), Transform(pool, next_pool),
+                      run_time=b.part(0.14))
+        self.hand_over(sentence)
+
+    @staticmethod
+    def light(lamp: Dot, sentence: VGroup, i: int) -> tuple[Polygon, RoundedRectangle]:
+        """A beam from ``lamp`` down onto word ``i`` of ``sentence``, and the pool of light
+        round the word (as tall as the line), both behind it."""
+        word = sentence[i]
+        pool = RoundedRectangle(corner_radius=0.15, width=word.width + 2 * LIGHT_SIDE,
+                                height=sentence.height + 2 * LIGHT_HEAD, stroke_width=0)
+        pool.set_fill(style.WEIGHT, opacity=0.35).move_to([word.get_x(), sentence.get_y(), 0])
+        tip, (x0, y), x1 = lamp.get_center(), pool.get_corner(UP + LEFT)[:2], \
+            pool.get_corner(UP + RIGHT)[0]
+        beam = Polygon(tip + LEFT * 0.06, tip + RIGHT * 0.06, [x1, y, 0], [x0, y, 0],
+                       stroke_width=0).set_fill(style.WEIGHT, opacity=0.28)
+        return beam.set_z_index(-1), pool.set_z_index(-1)
 
 
 def box(label: str, color, width: float, height: float, size: int) -> VGroup:
@@ -72,23 +131,29 @@ class TwoJobs(ChapterScene):
     section = "two_jobs"
     title = "Two jobs: reader and writer"
     beat_seconds = {"reader": 6.0, "writer": 8.0, "split": 5.0}
+    opens_with = "the input sentence"
 
     def construct(self) -> None:
         # The reader and the writer stand along the frame's flow, as large as the room
         # allows: the input over the reader, the output (later the caption) under the writer.
         reader, writer, link, source, target, caption = \
             getattr(self, "lay_out_" + self.frame().flow)()
+        # The sentence where the title card left it.
+        carried = title_sentence(self.frame())
+        self.add(carried)
 
         # The writer's place, dim until its beat: two jobs from the start.
         waiting = writer.copy()
         waiting[0].set_stroke(opacity=0.3).set_fill(opacity=0.03)
         waiting[1].set_opacity(0.3)
 
-        # The viewer sees the whole input sentence flow into the reader at once.
+        # The viewer sees the input sentence rise into place, a reader appear under it as
+        # it passes, and the sentence flow into the reader at once.
         b = self.beat("reader")
-        self.play(FadeIn(reader), FadeIn(waiting), run_time=b.part(0.15))
-        self.play(LaggedStart(*(FadeIn(w, shift=UP * 0.2) for w in source), lag_ratio=0.1),
-                  run_time=b.part(0.25))
+        self.play(LaggedStart(ReplacementTransform(carried, source),
+                              AnimationGroup(FadeIn(reader), FadeIn(waiting)), lag_ratio=0.5),
+                  run_time=b.part(0.3))
+        self.wait(b.part(0.1))
         self.play(source.animate.scale(0.5).move_to(reader).set_opacity(0),
                   run_time=b.part(0.3))
         self.remove(source)

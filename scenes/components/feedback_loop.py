@@ -1,7 +1,8 @@
 """The writer that feeds itself: a box, its output slot, and a loop back to its input slot.
 
 Also the word tape above it: the words read in on one line and the words
-written out on the line under it, column by column, wrapped when long.
+written out on the line under it, column by column, wrapped when long; and where the
+writer's scene lays it (:func:`writing_tape`), which the scene after it shares.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from manim import (
     LEFT,
     ORIGIN,
     RIGHT,
+    UP,
     Arrow,
     RoundedRectangle,
     VectorizedPoint,
@@ -23,6 +25,7 @@ from manim import (
 
 from scenes import style
 from scenes.base import align_baselines, words
+from scenes.frame import Frame
 
 
 def rounded_path(corners: Sequence, radius: float, **kwargs) -> VMobject:
@@ -150,6 +153,19 @@ class WordTape(VGroup):
             align_baselines([label], -i * line_pitch)
         self.add(self.labels, *self.read, *self.written)
 
+    @classmethod
+    def largest(cls, read: Sequence[str], written: Sequence[str], width: float, height: float,
+                sizes: Sequence[int], label_size: int) -> WordTape:
+        """The largest tape within ``width`` x ``height`` (scene units): both lines in the
+        largest of ``sizes`` that fits, else the written line alone; the smallest, written
+        line alone, if none fits."""
+        for lines in (read, None):
+            for size in sizes:
+                tape = cls(lines, written, width, size=size, label_size=label_size)
+                if tape.height <= height:
+                    return tape
+        return tape
+
     @property
     def blocks(self) -> int:
         """How many wrapped blocks the sentence takes."""
@@ -163,3 +179,14 @@ class WordTape(VGroup):
 
     def get_written_word(self, i: int):
         return self.written[i]
+
+
+def writing_tape(frame: Frame, read: Sequence[str], written: Sequence[str]) -> WordTape:
+    """The tape as the writer's scene lays it across the top of ``frame``'s room, in the
+    largest type that leaves most of the room for the drawing under it. The scene after
+    it opens on the words read, where this tape leaves them."""
+    kind = frame.type
+    left, right, bottom, top = frame.area()
+    tape = WordTape.largest(read, written, right - left, 0.35 * (top - bottom),
+                            (kind.body, kind.label, kind.minimum), kind.label)
+    return tape.move_to([frame.centre()[0], top, 0], aligned_edge=UP)
