@@ -127,9 +127,10 @@ class TheEncoderReads(ChapterScene):
 
     def lay_out(self) -> tuple[dict[str, VGroup], EncoderRow, VGroup]:
         """The caption across the top of the room; under it, a column per word across the
-        whole width: the share over the bars over the state over the cell over the word.
-        The states' squares take the height the rest leaves (at most a third of a column
-        wide); the columns stand in the middle of the height under the caption."""
+        whole width: the state over the cell over the word, the cell's place later taken by
+        the bars of what the state holds, its share over them. The states' squares take
+        the height the rest leaves (at most a third of a column wide); the columns stand
+        in the middle of the height under the caption."""
         n = self.numbers
         kind = self.frame().type
         left, right, bottom, top = self.area()
