@@ -90,12 +90,12 @@ class SentencePair(VGroup):
         self.french = word_line(target, rows.xs, rows.french, rows.size, style.WRITER)
         self.links = VGroup()
         clear = 0.15
-        for word, read, across in zip(self.french, reads, crossing):
+        for word, read, crosses in zip(self.french, reads, crossing):
             start = word.get_top() + UP * clear
             end = self.english[read].get_bottom() + DOWN * clear
             end[1] = self.english.get_bottom()[1] - clear
-            self.links.add(Line(start, end, stroke_width=6 if across else 4,
-                                color=style.WEIGHT if across else style.MUTED))
+            self.links.add(Line(start, end, stroke_width=6 if crosses else 4,
+                                color=style.WEIGHT if crosses else style.MUTED))
         self.add(self.english, self.french, self.links)
 
     def get_english(self) -> VGroup:
