@@ -57,6 +57,34 @@ def translation(s: Mapping[str, Any]) -> dict[str, Any]:
             "vocabulary": list(recurrent.TARGET_WORDS)}
 
 
+def _question(s: Mapping[str, Any]) -> dict[str, Any]:
+    """The translation, and for each French word the place of the English word it reads
+    most (its alignment row's largest weight), and whether that link leaves the straight
+    line (reads another place than its own)."""
+    t = translation(s)
+    reads = [int(np.argmax(row)) for row in t["alignment"]]
+    return {**t, "reads": reads, "crossing": [r != i for i, r in enumerate(reads)]}
+
+
+def _encoder(s: Mapping[str, Any]) -> dict[str, Any]:
+    """The question's numbers, and how much of each word read so far each encoder state
+    holds: ``holds[i][j]`` for word j <= i, a fraction of state i's length (the model's
+    ``kept``, taken after each word as if the sentence ended there)."""
+    q = _question(s)
+    model = recurrent.build_model()
+    states = np.asarray(q["encoder_states"])
+    source = q["source"]
+    return {**q, "holds": [recurrent.kept(states[:i + 1], source[:i + 1], model)
+                           for i in range(len(source))]}
+
+
+def _classic(s: Mapping[str, Any]) -> dict[str, Any]:
+    """The translation, and for each word the classic decoder wrote whether it is the
+    French word it should have written."""
+    t = translation(s)
+    return {**t, "classic_right": [w == r for w, r in zip(t["classic_written"], t["target"])]}
+
+
 def _alignment(s: Mapping[str, Any]) -> dict[str, Any]:
     t = translation(s)
     straight = recurrent.translate(STRAIGHT, recurrent.french(STRAIGHT),
@@ -86,9 +114,9 @@ def _first_step(s: Mapping[str, Any]) -> dict[str, Any]:
 
 
 SECTIONS = {
-    "question": translation,
-    "encoder": translation,
-    "classic": translation,
+    "question": _question,
+    "encoder": _encoder,
+    "classic": _classic,
     "scores": _first_step,
     "step": _first_step,
     "steps": translation,
