@@ -222,26 +222,35 @@ def _grid(n: dict, places: Lookback) -> LookbackGrid:
 # ------------------------------------------------------------------ the parts
 
 
-def recipe_card(n: dict, size: int, width: float | None = None) -> VGroup:
+def recipe_card(n: dict, size: int, width: float | None = None, *,
+                most: float | None = None) -> VGroup:
     """The recipe (the query): its name, the features it wants, its sharpness, in a card.
-    The features one a line under the name; or with ``width``, the sharpness beside the
-    name and the features on as few lines as fit the width."""
+    The features one a line under the name, the sharpness last (its figure on a line of
+    its own if the card would be wider than ``most``); or with ``width``, the sharpness
+    beside the name if it fits there, and the features on as few lines as fit the width."""
     ai = n["words"].index(n["asker"])
     wanted = [f for f, q in zip(n["query_features"], n["queries"][ai]) if q > 0]
     name = words("recipe (query)", size, style.QUERY)
-    sharpness = words(f"sharpness {setting(n['sharpness'])}", size, style.MUTED)
+    figure = setting(n["sharpness"])
+    sharpness = [words(f"sharpness {figure}", size, style.MUTED)]
     if width is None:
-        lines = VGroup(name, *(words(f, size) for f in wanted), sharpness)
+        features = [words(f, size) for f in wanted]
+        if most is not None and sharpness[0].width + 0.3 > most:
+            sharpness = [words("sharpness", size, style.MUTED), words(figure, size, style.MUTED)]
+        lines = VGroup(name, *features, *sharpness)
         stack_lines(lines, closest(lines) + 0.04)
-        for line in lines[1:-1]:  # the wanted features, indented under the recipe's name
+        for line in features:  # the wanted features, indented under the recipe's name
             line.shift(RIGHT * 0.3)
     else:
-        sharpness.next_to(name, RIGHT, buff=0.5)
-        align_baselines([name, sharpness])
         middle = [words(line, size) for line in
                   balanced_lines(wanted, size, width - 0.3, sep=" \u00b7 ")]
-        lines = VGroup(VGroup(name, sharpness), *middle)
-        stack_lines(lines, closest([name, *middle]) + 0.04)
+        beside = sharpness[0].next_to(name, RIGHT, buff=0.5)
+        align_baselines([name, beside])
+        if VGroup(name, beside).width + 0.3 <= width:
+            lines = VGroup(VGroup(name, beside), *middle)
+        else:  # the sharpness on a line of its own, last
+            lines = VGroup(name, *middle, beside)
+        stack_lines(lines, closest([name, *middle, beside]) + 0.04)
     card = RoundedRectangle(corner_radius=0.12, width=lines.width + 0.3,
                             height=lines.height + 0.25, stroke_color=style.QUERY,
                             stroke_width=2).set_fill(style.QUERY, opacity=0.06)
@@ -413,7 +422,7 @@ def _on_rows(scene: ChapterScene, room, parts: dict, force: bool = False) -> Ben
             bars_title.set_x(x1, RIGHT)
         return bars, bars_title if titled else VGroup()
 
-    column = recipe_card(n, size)
+    column = recipe_card(n, size, most=right - beside)
     wide_card = recipe_card(n, size, width)
     if wide_card.height <= low:  # the recipe under the rows, the flask where the tags are
         recipe = wide_card.move_to(((left + right) / 2, below, 0), aligned_edge=UP)
@@ -426,11 +435,11 @@ def _on_rows(scene: ChapterScene, room, parts: dict, force: bool = False) -> Ben
         bars, bars_title = bars_in(left, right, below, bottom, titled)
     else:  # the recipe where the tags are (they leave for it), the flask under it
         recipe = column.move_to((beside, tags_top, 0), aligned_edge=LEFT + UP)
-        if recipe.get_right()[0] > right + 1e-6 and not force:
+        flask_room = recipe.get_bottom()[1] - GAP - bottom  # for the flask under it
+        if (recipe.get_right()[0] > right + 1e-6 or flask_room < 0.8) and not force:
             return None
         leaving["recipe"] = [shelf.tags, shelf.tag_name]
-        flask = _flask(min(1.6, recipe.get_bottom()[1] - GAP - bottom,
-                           (right - beside - full.width - 0.2) / FLASK_ASPECT))
+        flask = _flask(min(1.6, flask_room, (right - beside - full.width - 0.2) / FLASK_ASPECT))
         flask.move_to((beside, recipe.get_bottom()[1] - GAP, 0), aligned_edge=LEFT + UP)
         full.next_to(flask, RIGHT, buff=0.2).align_to(flask, UP)
         leaving["mixture"] = [recipe]
