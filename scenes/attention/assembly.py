@@ -90,7 +90,7 @@ class ChemistryAndAssembly(ChapterScene):
 
     section = "assembly"
     title = "Chemistry, then the final layer"
-    opens_with = "the bottle of the last word"
+    opens_with = "the bottle of feeling"
     beat_seconds = {
         "flask": 8.0,
         "distil": 11.0,

@@ -47,7 +47,7 @@ class TheMisreading(ChapterScene):
 
     section = "misreading"
     title = "The misreading to head off"
-    opens_with = "the written word after its context"
+    opens_with = "the predicted word and its context"
     beat_seconds = {"generating": 10.0, "weights": 10.0}
 
     # ------------------------------------------------------------- layout
