@@ -221,8 +221,8 @@ def _potion(s: Mapping[str, Any]) -> dict[str, Any]:
 
 def _assembly(s: Mapping[str, Any]) -> dict[str, Any]:
     pot = asdict(potion.mix_potions(sharpness=s["potion"]["sharpness"]))
-    keep = ("last_word", "last_flask", "hidden", "distilled", "vocabulary", "probabilities",
-            "ranking", "predicted")
+    keep = ("words", "last_word", "last_flask", "hidden", "distilled", "vocabulary",
+            "probabilities", "ranking", "predicted")
     return {k: pot[k] for k in keep}
 
 

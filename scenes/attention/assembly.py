@@ -20,15 +20,18 @@ from manim import (
     Arrow,
     FadeIn,
     FadeOut,
+    FadeTransform,
     GrowArrow,
     LaggedStart,
     Line,
     Mobject,
+    ReplacementTransform,
     RoundedRectangle,
     VGroup,
 )
 
 from scenes import style
+from scenes.attention.potion_bench import last_bottle
 from scenes.attention.potions_parts import (
     GAP,
     TRACKED,
@@ -38,6 +41,7 @@ from scenes.attention.potions_parts import (
     retitle,
     room_under,
     shown_ingredients,
+    written_heading,
     written_next,
 )
 from scenes.base import ChapterScene, align_baselines, quoted, stack_lines, tint, words
@@ -86,6 +90,7 @@ class ChemistryAndAssembly(ChapterScene):
 
     section = "assembly"
     title = "Chemistry, then the final layer"
+    opens_with = "the bottle of feeling"
     beat_seconds = {
         "flask": 8.0,
         "distil": 11.0,
@@ -345,12 +350,18 @@ class ChemistryAndAssembly(ChapterScene):
         titles = self.headings()
         s = self._still_layout(room_under(self, (titles["flask"], titles["distil"])))
 
-        # The viewer sees the last word's flask and everything in it.
+        # The viewer sees the last word's bottle where the look-back left it, over the
+        # grid's last column...
+        bottle, name = last_bottle(self, n["words"])
+        self.add(bottle, name)
+
+        # ...open and grow into its flask, and everything in that flask.
         b = self.beat("flask")
         title = heading(self, titles["flask"])
-        self.play(FadeIn(title), FadeIn(s.flask), FadeIn(s.flask_name), run_time=b.part(0.2))
+        self.play(FadeIn(title), FadeTransform(bottle, s.flask),
+                  ReplacementTransform(name, s.flask_name), run_time=b.part(0.25))
         self.play(FadeIn(s.before_head), s.before.make_grow_animation(lag_ratio=0.08),
-                  run_time=b.part(0.4))
+                  run_time=b.part(0.35))
 
         # The viewer sees the still: hidden units read the flask, and a
         # stronger "tired" comes out while "dishonest" is dropped.
@@ -403,8 +414,10 @@ class ChemistryAndAssembly(ChapterScene):
         # The old heading leaves first: the new one comes in alone, on the word.
         self.play(FadeIn(ring), FadeOut(title, shift=UP * 0.15), run_time=b.part(0.15))
         self.at("predicted")  # the word is written after the prompt as the voice says it
-        title = heading(self, titles["predicted"])
+        title = written_heading(self, n["last_word"], n["predicted"])
         self.play(FadeIn(title, shift=UP * 0.15), run_time=min(b.part(0.15), self.time_left()))
+        # The written words stay: the next scene opens with them.
+        self.hand_over(title)
 
 
 def _full_flask(color, opacity: float, height: float) -> Flask:

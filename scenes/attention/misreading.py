@@ -26,10 +26,12 @@ from manim import (
     Line,
     Mobject,
     Rectangle,
+    ReplacementTransform,
     VGroup,
 )
 
 from scenes import style
+from scenes.attention.potions_parts import glyphs, written_heading
 from scenes.base import ChapterScene, align_baselines, baseline, quoted, stack_lines, words
 from scenes.components.spacing import closest, reach
 from scenes.lines import wrapped
@@ -45,6 +47,7 @@ class TheMisreading(ChapterScene):
 
     section = "misreading"
     title = "The misreading to head off"
+    opens_with = "the predicted word and its context"
     beat_seconds = {"generating": 10.0, "weights": 10.0}
 
     # ------------------------------------------------------------- layout
@@ -190,14 +193,27 @@ class TheMisreading(ChapterScene):
 
     # ------------------------------------------------------------- beats
     def construct(self) -> None:
-        # The viewer sees a prompt, and the next word arriving from everything before it.
+        n = self.numbers
+        # The viewer sees the word just written after the last word of the prompt, where
+        # the scene before left them...
+        written = written_heading(self, n["prompt"][-1], n["predicted"])
+        self.add(written)
+
+        # ...come down into the whole prompt, and an arrow from every word of it to the
+        # written word: it was conditioned on all of them.
         b = self.beat("generating")
         heading = self._heading("Generating is not inventing")
         _, prompt, nxt, arrows, note = self._sentence(
             self._below(heading), "the next piece, conditioned on every piece before it")
-        self.play(FadeIn(heading), FadeIn(prompt), run_time=b.part(0.2))
-        self.play(LaggedStart(*(Create(a) for a in arrows), lag_ratio=0.1), run_time=b.part(0.3))
-        self.play(FadeIn(nxt, shift=RIGHT * 0.2), FadeIn(note), run_time=b.part(0.2))
+        last, word = glyphs(written, n["prompt"][-1]), glyphs(written, n["predicted"])
+        kept = {id(g) for g in (*last, *word)}
+        rest = VGroup(*(g for line in written for g in line if id(g) not in kept))
+        self.play(FadeOut(rest), ReplacementTransform(last, prompt[-1]),
+                  ReplacementTransform(word, nxt), FadeIn(VGroup(*prompt[:-1])),
+                  run_time=b.part(0.2))
+        self.play(FadeIn(heading), LaggedStart(*(Create(a) for a in arrows), lag_ratio=0.1),
+                  run_time=b.part(0.3))
+        self.play(FadeIn(note), run_time=b.part(0.15))
 
         # The viewer sees one row of weights: what was combined, and a crossed-out "why".
         b = self.beat("weights")

@@ -22,7 +22,7 @@ from scenes.base import ChapterScene, align_baselines, baseline, quoted, stack_l
 from scenes.components.bar_list import INSIDE, BarList
 from scenes.components.bottle import Flask
 from scenes.components.lookback import LookbackGrid
-from scenes.components.shelf import Shelf
+from scenes.components.shelf import BOTTLE_HEIGHT, BOTTLE_WIDTH, Shelf, shelf_bottle
 from scenes.components.spacing import closest, reach
 from scenes.lines import balanced_lines, centred_lines
 from scenes.numbers import decimal, percent, setting
@@ -32,6 +32,90 @@ from scenes.numbers import decimal, percent, setting
 LOOKBACK_READER = "still"
 #: a flask's width for its height (the body and the lip)
 FLASK_ASPECT = 0.92
+#: the look-back beat's heading: the grid stands in the room under it
+LOOKBACK_HEADING = "Each word looks back"
+#: how much of a bottle and of its name shows once they are closed to the reader
+CLOSED_BOTTLE, CLOSED_NAME = 0.25, 0.35
+
+
+@dataclass
+class Lookback:
+    """Where the look-back grid stands under its heading, and every word's bottle and name
+    over its column: the same in PotionMixing, which ends on it, and in the scene after,
+    which opens with the last word's bottle where PotionMixing left it."""
+
+    bottles: list[np.ndarray]  # each bottle's centre
+    names: list[np.ndarray]  # each name's centre
+    bottle_height: float
+    size: int  # of the names and of the readers
+    number_size: int  # of the shares in the cells
+    xs: list[float]  # the columns' centres
+    pitch: float  # from a column to the next
+    top: float  # the grid's first row's top
+    step: float  # from a row to the next
+    reader_right: float | None  # the readers' right edge, None where they are not named
+    numbered: bool  # every seen cell writes its share; else none, and the reader's go under it
+
+
+def lookback_places(scene: ChapterScene, sentence: list[str]) -> Lookback:
+    """The look-back grid, as large as the room under its heading allows: a column per
+    word, the readers named at the left if the columns leave room, the bottles over the
+    columns and their names under them (on two staggered lines if one is too narrow)."""
+    scale = scene.frame().type
+    left, right, bottom, top = room_under(scene, (LOOKBACK_HEADING,))
+    width, count = right - left, len(sentence)
+    size = scale.label
+    names = [words(w, size) for w in sentence]
+    reader_w = max(m.width for m in names) + 0.15
+    available = width - 0.3  # a margin for the frame round the reader's row
+    for number, readers in ((scale.number, True), (scale.minimum, True),
+                            (scale.number, False), (scale.minimum, False)):
+        cell = words("00%", number).width + 0.16  # a percent with a margin round it
+        if (available - reader_w * readers) / count >= cell:
+            numbered = True
+            break
+    else:  # too narrow for every share: only the reader's row writes them
+        number, readers, numbered = scale.minimum, False, False
+    pitch = (available - reader_w * readers) / count
+    whole = words("100%", number).width  # the first cell's, the widest
+    if numbered and whole > pitch - 0.08:  # it may overhang its cell, not the room
+        pitch = (available - reader_w * readers - whole / 2) / (count - 0.5)
+    first = (left + right) / 2 - (count * pitch - reader_w * readers) / 2 + pitch / 2
+    xs = [first + pitch * j for j in range(count)]
+    staggered = max(m.width for m in names) + 0.1 > pitch
+    name_step = closest(names) + 0.1
+    names_h = name_step * (2 if staggered else 1) + 0.1
+    # the least step between the rows: a line of shares, or a thin band of shade; without
+    # shares, the reader's are written under the grid, on two lines at most
+    line = words("0%", number).height + 0.2 if numbered else 0.3
+    note = 0.0 if numbered else closest([words("Hg", size)] * 2) + reach([names[0]]) + GAP
+    bottle_h = max(0.4, min(0.7 * pitch * BOTTLE_HEIGHT / BOTTLE_WIDTH, 1.2,
+                            top - bottom - note - names_h - 0.15
+                            - count * max(line, 0.55 if numbered else 0.45)))
+    cap = words("H", size).height  # from a baseline to the top of a capital
+    bottles, places = [], []
+    for j, name in enumerate(names):
+        bottles.append(np.array([xs[j], top - bottle_h / 2, 0]))
+        line_y = top - bottle_h - 0.1 - cap - (name_step * (j % 2) if staggered else 0)
+        x = min(max(xs[j], left + name.width / 2), right - name.width / 2)
+        places.append(np.array([x, line_y + name.get_y() - baseline(name), 0]))
+    grid_top = top - bottle_h - 0.1 - names_h - 0.05
+    step = max(line, min(0.8, (grid_top - bottom - note) / count))
+    return Lookback(bottles, places, bottle_h, size, number, xs, pitch, grid_top, step,
+                    xs[0] - pitch / 2 - 0.1 if readers else None, numbered)
+
+
+def last_bottle(scene: ChapterScene, sentence: list[str]) -> VGroup:
+    """The last word's bottle and name as the look-back leaves them: over the grid's last
+    column, full, and closed (faded) if the word comes after the reader's."""
+    places = lookback_places(scene, sentence)
+    j = len(sentence) - 1
+    bottle = shelf_bottle(places.bottle_height).move_to(places.bottles[j])
+    name = words(sentence[j], places.size).move_to(places.names[j])
+    if j > sentence.index(LOOKBACK_READER):
+        bottle.fade_to(CLOSED_BOTTLE)
+        name.set_opacity(CLOSED_NAME)
+    return VGroup(bottle, name)
 
 
 @dataclass
@@ -59,8 +143,10 @@ class Bench:
     column: VGroup  # the shuffled flask's values, beside the first's
     order_head: Mobject
     shuffle_head: Mobject
-    header: list[list[np.ndarray]]  # where each bottle and name stand over the grid
     grid: LookbackGrid
+    reader_line: Mobject  # the reader's shares under the grid, where its cells hold none
+    lookback: Lookback  # where the bottles and names stand over the grid
+    close_up: list[Mobject] = field(default_factory=list)  # the shelf's parts, close up
     reader: str = LOOKBACK_READER
     leaving: dict[str, list[Mobject]] = field(default_factory=dict)
 
@@ -76,11 +162,13 @@ def lay_out(scene: ChapterScene, titles: Iterable[str]) -> Bench:
     match_texts = [decimal(m, 1) for m in n["matches"]]
     pour_texts = [percent(s, small=True) for s in n["pour"]]
     bench = recipe_card(n, scale.minimum).height + 0.3  # the least the bench needs
+    lookback = lookback_places(scene, n["words"])
     for label, number in ((scale.label, scale.number), (scale.minimum, scale.minimum)):
         shelf = Shelf(n["words"], leading, match_texts + pour_texts, ("match", "pour"), room,
                       label=label, number=number, small=scale.minimum,
                       bottle_room=max(0.8, min(1.7, top - bottom - bench - 2.6)))
-        parts = dict(shelf=shelf, match_texts=match_texts, moves=_moves(n))
+        parts = dict(shelf=shelf, match_texts=match_texts, moves=_moves(n), lookback=lookback,
+                     **_close_up(n, shelf, room, scale.body))
         if shelf.columns:
             return _on_columns(scene, room, parts)
         laid = _on_rows(scene, room, parts)
@@ -89,29 +177,80 @@ def lay_out(scene: ChapterScene, titles: Iterable[str]) -> Bench:
     return _on_rows(scene, room, parts, force=True)
 
 
+def _close_up(n: dict, shelf: Shelf, room, size: int) -> dict:
+    """The shelf close up, its bottles the largest thing in the room, and what is in one
+    potion where its tags will stand: under the names of a shelf of columns (at ``size``),
+    right of the names of a shelf of rows."""
+    left, right, _, _ = room
+    close = shelf.close_up(room)
+    count = shelf.count
+    names, tags = VGroup(*close[count:2 * count]), VGroup(*close[2 * count:3 * count])
+    if shelf.columns:
+        line = potion_line(n, size, right - left)
+        line.move_to(((left + right) / 2, tags.get_top()[1], 0), aligned_edge=UP)
+    else:
+        x0 = names.get_right()[0] + GAP
+        line = potion_line(n, shelf.size, right - x0)
+        line.move_to(((x0 + right) / 2, tags.get_top()[1], 0), aligned_edge=UP)
+    return dict(close_up=close, potion_line=line)
+
+
+def reader_line(n: dict, places: Lookback, room) -> VGroup:
+    """Where the grid's cells are too narrow for their shares: the reader's, written under
+    the grid ('“still” pours: Sarah 12% · lies 30% · still 58%'); else nothing."""
+    if places.numbered:
+        return VGroup()
+    left, right, _, _ = room
+    ri = n["words"].index(LOOKBACK_READER)
+    pours = [f"{w} {percent(share, small=True)}"
+             for w, share in zip(n["words"][:ri + 1], n["masked_grid"][ri][:ri + 1])]
+    pours[0] = f"{tint(quoted(LOOKBACK_READER), style.QUERY)} pours: {pours[0]}"
+    lines = centred_lines(balanced_lines(pours, places.size, right - left, rich=True,
+                                         sep="  \u00b7  "), places.size, rich=True)
+    grid_bottom = places.top - places.step * len(n["words"])
+    return lines.move_to(((left + right) / 2, grid_bottom - GAP, 0), aligned_edge=UP)
+
+
+def _grid(n: dict, places: Lookback) -> LookbackGrid:
+    """The look-back grid where ``places`` puts it."""
+    return LookbackGrid(n["masked_grid"], n["words"], places.xs, places.pitch, places.top,
+                        places.step, size=places.number_size,
+                        reader_right=places.reader_right,
+                        numbered=None if places.numbered else ())
+
+
 # ------------------------------------------------------------------ the parts
 
 
-def recipe_card(n: dict, size: int, width: float | None = None) -> VGroup:
+def recipe_card(n: dict, size: int, width: float | None = None, *,
+                most: float | None = None) -> VGroup:
     """The recipe (the query): its name, the features it wants, its sharpness, in a card.
-    The features one a line under the name; or with ``width``, the sharpness beside the
-    name and the features on as few lines as fit the width."""
+    The features one a line under the name, the sharpness last (its figure on a line of
+    its own if the card would be wider than ``most``); or with ``width``, the sharpness
+    beside the name if it fits there, and the features on as few lines as fit the width."""
     ai = n["words"].index(n["asker"])
     wanted = [f for f, q in zip(n["query_features"], n["queries"][ai]) if q > 0]
     name = words("recipe (query)", size, style.QUERY)
-    sharpness = words(f"sharpness {setting(n['sharpness'])}", size, style.MUTED)
+    figure = setting(n["sharpness"])
+    sharpness = [words(f"sharpness {figure}", size, style.MUTED)]
     if width is None:
-        lines = VGroup(name, *(words(f, size) for f in wanted), sharpness)
+        features = [words(f, size) for f in wanted]
+        if most is not None and sharpness[0].width + 0.3 > most:
+            sharpness = [words("sharpness", size, style.MUTED), words(figure, size, style.MUTED)]
+        lines = VGroup(name, *features, *sharpness)
         stack_lines(lines, closest(lines) + 0.04)
-        for line in lines[1:-1]:  # the wanted features, indented under the recipe's name
+        for line in features:  # the wanted features, indented under the recipe's name
             line.shift(RIGHT * 0.3)
     else:
-        sharpness.next_to(name, RIGHT, buff=0.5)
-        align_baselines([name, sharpness])
         middle = [words(line, size) for line in
                   balanced_lines(wanted, size, width - 0.3, sep=" \u00b7 ")]
-        lines = VGroup(VGroup(name, sharpness), *middle)
-        stack_lines(lines, closest([name, *middle]) + 0.04)
+        beside = sharpness[0].next_to(name, RIGHT, buff=0.5)
+        align_baselines([name, beside])
+        if VGroup(name, beside).width + 0.3 <= width:
+            lines = VGroup(VGroup(name, beside), *middle)
+        else:  # the sharpness on a line of its own, last
+            lines = VGroup(name, *middle, beside)
+        stack_lines(lines, closest([name, *middle, beside]) + 0.04)
     card = RoundedRectangle(corner_radius=0.12, width=lines.width + 0.3,
                             height=lines.height + 0.25, stroke_color=style.QUERY,
                             stroke_width=2).set_fill(style.QUERY, opacity=0.06)
@@ -188,8 +327,6 @@ def _on_columns(scene: ChapterScene, room, parts: dict) -> Bench:
     left, right, bottom, _ = room
     top = shelf.shelf_bottom() - GAP  # of the bench
     height = top - bottom
-    line = potion_line(n, scale.body, right - left)
-    line.move_to(((left + right) / 2, top - 0.3, 0), aligned_edge=UP)
     recipe = recipe_card(n, scale.label)
     if recipe.height > height:
         recipe = recipe_card(n, scale.minimum)
@@ -234,22 +371,16 @@ def _on_columns(scene: ChapterScene, room, parts: dict) -> Bench:
     for m in (column, order_head, shuffle_head):
         m.shift(table_shift)
 
-    # looking back: the grid under the names, the readers named at the left
-    grid_top = shelf.names.get_bottom()[1] - GAP
-    count = len(n["words"])
-    step = min(0.6, (grid_top - bottom) / count)
-    header = [[b.get_center(), m.get_center()] for b, m in zip(shelf.bottles, shelf.names)]
-    grid = LookbackGrid(n["masked_grid"], n["words"], shelf.xs, shelf.pitch, grid_top, step,
-                        size=shelf.number_size,
-                        reader_right=shelf.xs[0] - shelf.pitch / 2 - 0.1)
     return Bench(
-        potion_line=line, recipe=recipe, flask=flask, full=full, bars=bars,
+        recipe=recipe, flask=flask, full=full, bars=bars,
         bars_title=bars_title, tags_shuffle=True, shuffle_shift=np.zeros(3),
         flask_after=flask_after, again=again, in_order=in_order, shuffled=shuffled,
         table_shift=table_shift, texts_shift=texts_shift, column=column,
-        order_head=order_head, shuffle_head=shuffle_head, header=header, grid=grid,
+        order_head=order_head, shuffle_head=shuffle_head, grid=_grid(n, parts["lookback"]),
+        reader_line=reader_line(n, parts["lookback"], room),
         flask_after_height=flask.height,
-        leaving={"mixture": [recipe], "lookback": [shelf.tags, shelf.tag_name]}, **parts)
+        leaving={"mixture": [recipe],
+                 "lookback": [shelf.tags, shelf.tag_name, shelf.potion_name]}, **parts)
 
 
 # ------------------------------------------------------------------ a shelf of rows
@@ -274,8 +405,6 @@ def _on_rows(scene: ChapterScene, room, parts: dict, force: bool = False) -> Ben
     size = shelf.size
     leaving: dict[str, list[Mobject]] = {"lookback": [shelf.potion_name]}
 
-    line = potion_line(n, size, right - beside)
-    line.move_to(((beside + right) / 2, tags_top, 0), aligned_edge=UP)
     full = _full(n, scale)
     title_h = words("in the flask", size).height + GAP
     names = [words(k, size) for k in shown_ingredients(n["mixture"])]
@@ -293,7 +422,7 @@ def _on_rows(scene: ChapterScene, room, parts: dict, force: bool = False) -> Ben
             bars_title.set_x(x1, RIGHT)
         return bars, bars_title if titled else VGroup()
 
-    column = recipe_card(n, size)
+    column = recipe_card(n, size, most=right - beside)
     wide_card = recipe_card(n, size, width)
     if wide_card.height <= low:  # the recipe under the rows, the flask where the tags are
         recipe = wide_card.move_to(((left + right) / 2, below, 0), aligned_edge=UP)
@@ -306,11 +435,11 @@ def _on_rows(scene: ChapterScene, room, parts: dict, force: bool = False) -> Ben
         bars, bars_title = bars_in(left, right, below, bottom, titled)
     else:  # the recipe where the tags are (they leave for it), the flask under it
         recipe = column.move_to((beside, tags_top, 0), aligned_edge=LEFT + UP)
-        if recipe.get_right()[0] > right + 1e-6 and not force:
+        flask_room = recipe.get_bottom()[1] - GAP - bottom  # for the flask under it
+        if (recipe.get_right()[0] > right + 1e-6 or flask_room < 0.8) and not force:
             return None
         leaving["recipe"] = [shelf.tags, shelf.tag_name]
-        flask = _flask(min(1.6, recipe.get_bottom()[1] - GAP - bottom,
-                           (right - beside - full.width - 0.2) / FLASK_ASPECT))
+        flask = _flask(min(1.6, flask_room, (right - beside - full.width - 0.2) / FLASK_ASPECT))
         flask.move_to((beside, recipe.get_bottom()[1] - GAP, 0), aligned_edge=LEFT + UP)
         full.next_to(flask, RIGHT, buff=0.2).align_to(flask, UP)
         leaving["mixture"] = [recipe]
@@ -347,47 +476,17 @@ def _on_rows(scene: ChapterScene, room, parts: dict, force: bool = False) -> Ben
     table_shift = table_shift + DOWN * drop
     column.shift(DOWN * drop)
 
-    # looking back: the bottles and their names over the grid's columns, the names on two
-    # lines if they do not fit one; the readers named at the left if there is room
-    count = len(n["words"])
-    cell = words("00%", shelf.number_size).width + 0.12
-    whole = words("100%", shelf.number_size).width  # the first cell's, the widest
-    reader_w = max(words(w, size).width for w in n["words"]) + 0.15
-    with_readers = (width - reader_w) / count >= cell
-    available = width - 0.3 - (reader_w if with_readers else 0)  # a margin for the frame
-    pitch = available / count
-    if whole > pitch:  # the first column's percent may overhang its cell, not the room
-        pitch = (available - whole / 2) / (count - 0.5)
-    first = right - 0.15 - pitch * (count - 1) - pitch / 2
-    xs = [first + pitch * j for j in range(count)]
-    bottle_h = shelf.bottles[0].height
-    name_step = closest(shelf.names) + 0.1
-    staggered = max(m.width for m in shelf.names) + 0.1 > pitch
-    header = []
-    name_top = rows_top - bottle_h - 0.1
-    cap = words("H", size).height  # from a baseline to the top of a capital
-    for j, name in enumerate(shelf.names):
-        b = np.array([xs[j], rows_top - bottle_h / 2, 0])
-        line_y = name_top - cap - (name_step * (j % 2) if staggered else 0)
-        x = min(max(xs[j], left + name.width / 2), right - name.width / 2)
-        m = np.array([x, line_y + name.get_y() - baseline(name), 0])
-        header.append([b, m])
-    header_bottom = name_top - name_step * (2 if staggered else 1) - 0.05
-    # as far apart as the room allows, up to a comfortable step, and no closer than a line
-    steps = max(words("0%", shelf.number_size).height + 0.06,
-                min(0.8, (header_bottom - bottom) / count))
-    grid = LookbackGrid(n["masked_grid"], n["words"], xs, pitch, header_bottom, steps,
-                        size=shelf.number_size,
-                        reader_right=xs[0] - pitch / 2 - 0.1 if with_readers else None)
     return Bench(
-        potion_line=line, recipe=recipe, flask=flask, full=full, bars=bars,
+        recipe=recipe, flask=flask, full=full, bars=bars,
         bars_title=bars_title, tags_shuffle=False, shuffle_shift=shift,
         flask_after=flask_after, again=again, in_order=in_order, shuffled=shuffled,
         flask_after_height=f_h, table_shift=table_shift, texts_shift=texts_shift,
-        column=column, order_head=order_head, shuffle_head=shuffle_head, header=header,
-        grid=grid, leaving=leaving, **parts)
+        column=column, order_head=order_head, shuffle_head=shuffle_head,
+        grid=_grid(n, parts["lookback"]),
+        reader_line=reader_line(n, parts["lookback"], room), leaving=leaving, **parts)
 
 
-__all__ = ["Bench", "LOOKBACK_READER", "lay_out", "mixture_bars", "potion_line",
-           "recipe_card"]
+__all__ = ["CLOSED_BOTTLE", "CLOSED_NAME", "LOOKBACK_HEADING", "LOOKBACK_READER", "Bench",
+           "Lookback", "last_bottle", "lay_out", "lookback_places", "mixture_bars",
+           "potion_line", "recipe_card"]
 

@@ -26,7 +26,13 @@ from manim import (
 
 from scenes import style
 from scenes.attention.assembly import ChemistryAndAssembly
-from scenes.attention.potion_bench import Bench, lay_out
+from scenes.attention.potion_bench import (
+    CLOSED_BOTTLE,
+    CLOSED_NAME,
+    LOOKBACK_HEADING,
+    Bench,
+    lay_out,
+)
 from scenes.attention.potions_parts import (
     TRACKED,
     fade,
@@ -74,7 +80,7 @@ class PotionMixing(ChapterScene):
             "pour": "He pours by the match",
             "mixture": f"In context: {tint(quoted(TRACKED[0]), style.VALUE)}",
             "shuffle": "Shuffle: the same flask",
-            "lookback": "Each word looks back",
+            "lookback": LOOKBACK_HEADING,
         }
 
     def construct(self) -> None:
@@ -87,7 +93,11 @@ class PotionMixing(ChapterScene):
         bottles, names, tags = shelf.bottles, shelf.names, shelf.tags
         number_size = shelf.number_size
 
-        # The viewer sees a bottle for every word: a potion inside, a tag outside.
+        # The viewer sees a bottle for every word, close up: a potion inside, a tag outside.
+        parts = shelf.parts()
+        home = [(m.height, m.get_center()) for m in parts]
+        for m, close in zip(parts, lay.close_up):
+            m.scale(close.height / m.height).move_to(close)
         b = self.beat("bottles")
         title = heading(self, titles["bottles"])
         self.play(FadeIn(title), run_time=b.part(0.1))
@@ -103,8 +113,11 @@ class PotionMixing(ChapterScene):
 
         # The viewer sees the alchemist of "lies" with his recipe, and how well each tag
         # matches it.
+        # The shelf steps back to the top of the room to make way for the bench.
         b = self.beat("recipe")
-        title = retitle(self, title, heading(self, titles["recipe"]), b.part(0.1))
+        title = retitle(self, title, heading(self, titles["recipe"]), b.part(0.12),
+                        *(m.animate.scale(height / m.height).move_to(centre)
+                          for m, (height, centre) in zip(parts, home)))
         matches = VGroup(*(shelf.number(words(text, number_size), i)
                            for i, text in enumerate(lay.match_texts)))
         match_name = shelf.number_name(words("match", shelf.size, style.MUTED))
@@ -182,10 +195,12 @@ class PotionMixing(ChapterScene):
                   *self._leave("lookback", lay), run_time=b.part(0.06))
         columns = list(zip(bottles, names))
         self._lift(columns, b.part(0.06))
+        back = lay.lookback
         for bottle, name in columns:  # back to plain and full while out of sight
+            bottle.scale_to_fit_height(back.bottle_height)
             bottle.set_glass_color(style.MUTED).set_level(1.0).fade_to(0)
-            name.set_color(style.INK).set_opacity(0)
-        self._set_down(columns, lay.header, b.part(0.06))
+            name.scale(back.size / shelf.size).set_color(style.INK).set_opacity(0)
+        self._set_down(columns, list(zip(back.bottles, back.names)), b.part(0.06))
         grid = lay.grid
         self.play(LaggedStart(*(FadeIn(VGroup(r, row), shift=DOWN * 0.05)
                                 for r, row in zip(grid.get_readers(), grid.get_rows())),
@@ -196,11 +211,14 @@ class PotionMixing(ChapterScene):
                                  height=row.height + 0.12, stroke_color=style.QUERY,
                                  stroke_width=2).move_to(row)
         later = range(ri + 1, len(sentence))
-        self.play(FadeIn(frame), grid.get_readers()[ri].animate.set_color(style.QUERY),
+        self.play(FadeIn(frame), FadeIn(lay.reader_line),
+                  grid.get_readers()[ri].animate.set_color(style.QUERY),
                   names[ri].animate.set_color(style.QUERY),
-                  *(bottles[j].animate.fade_to(0.25) for j in later),
-                  *(names[j].animate.set_opacity(0.35) for j in later),
+                  *(bottles[j].animate.fade_to(CLOSED_BOTTLE) for j in later),
+                  *(names[j].animate.set_opacity(CLOSED_NAME) for j in later),
                   run_time=b.part(0.15))
+        # The last word's bottle stays: the next scene opens with it.
+        self.hand_over(VGroup(bottles[-1], names[-1]))
 
     # ------------------------------------------------------------- moving
     @staticmethod

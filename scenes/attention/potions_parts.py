@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from manim import UP, FadeIn, FadeOut, Mobject, VGroup
 
 from scenes import style
-from scenes.base import ChapterScene, tint
+from scenes.base import ChapterScene, drawn_characters, tint
 from scenes.components.bottle import Bottle, Tag
 from scenes.lines import wrapped
 
@@ -43,6 +43,20 @@ def written_next(last_word: str, predicted: str) -> str:
     """The markup of the heading once the next word is written: the prompt's last
     word, then the predicted word in bold: '… feeling tired'."""
     return f"\u2026 {last_word} {tint(f'<b>{predicted}</b>', style.GOOD)}"
+
+
+def written_heading(scene: ChapterScene, last_word: str, predicted: str) -> VGroup:
+    """The heading once the next word is written ('… feeling tired'): ChemistryAndAssembly
+    ends on it, and TheMisreading opens with it where it was left."""
+    return heading(scene, written_next(last_word, predicted))
+
+
+def glyphs(lines: VGroup, word: str) -> VGroup:
+    """The glyphs that draw the last ``word`` in ``lines`` (texts one under another, as
+    :func:`heading` sets them), to move them on their own."""
+    pairs = [(c, g) for line in lines for c, g in zip(drawn_characters(line), line.submobjects)]
+    start = "".join(c for c, _ in pairs).rindex(word)
+    return VGroup(*(g for _, g in pairs[start:start + len(word)]))
 
 
 def heading(scene: ChapterScene, text: str) -> VGroup:
@@ -84,5 +98,5 @@ def centred_in(m: Mobject, room: Room) -> Mobject:
     return m.move_to(((left + right) / 2, (bottom + top) / 2, 0))
 
 
-__all__ = ["GAP", "TOP", "TRACKED", "Room", "centred_in", "fade", "heading", "retitle",
-           "room_under", "shown_ingredients", "written_next"]
+__all__ = ["GAP", "TOP", "TRACKED", "Room", "centred_in", "fade", "glyphs", "heading",
+           "retitle", "room_under", "shown_ingredients", "written_heading", "written_next"]

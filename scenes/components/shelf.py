@@ -26,7 +26,14 @@ BOTTLE_WIDTH, BOTTLE_HEIGHT = 0.8, 1.06
 PAD = 0.15
 
 
-def _bottle(height: float) -> Bottle:
+#: a close-up's bottle may be this share of a column's width (a working shelf's, 0.75)
+CLOSE_SHARE = 0.85
+#: the tallest a close-up's row may be (scene units)
+CLOSE_STEP = 1.1
+
+
+def shelf_bottle(height: float) -> Bottle:
+    """A bottle of the shelf, ``height`` scene units tall, full of its potion."""
     return Bottle(height=0.82, neck_height=0.24).scale(height / BOTTLE_HEIGHT)
 
 
@@ -70,7 +77,7 @@ class Shelf(VGroup):
         self.xs = [first + self.pitch * (i + 0.5) for i in range(self.count)]
         self.number_y = self.top - words("0%", number).height  # the numbers' baseline
         height = min(bottle_room, 0.75 * self.pitch * BOTTLE_HEIGHT / BOTTLE_WIDTH)
-        self.bottles = VGroup(*(_bottle(height).move_to((x, 0, 0)) for x in self.xs))
+        self.bottles = VGroup(*(shelf_bottle(height).move_to((x, 0, 0)) for x in self.xs))
         self.bottles.set_y(self.number_y - 0.2, UP)
         self.names = VGroup(*(words(w, label) for w in sentence))
         for name, bottle in zip(self.names, self.bottles):
@@ -118,7 +125,7 @@ class Shelf(VGroup):
         self.step = max(closest(names), tag_h + 0.04)
         first = self.potion_name.get_bottom()[1] - PAD - tag_h / 2 - self.middle
         self.ys = [first - self.step * i for i in range(self.count)]
-        self.bottles = VGroup(*(_bottle(bottle_h).move_to((bottle_x, y + self.middle, 0))
+        self.bottles = VGroup(*(shelf_bottle(bottle_h).move_to((bottle_x, y + self.middle, 0))
                                 for y in self.ys))
         self.names = VGroup(*names)
         self.tags = VGroup()
@@ -155,10 +162,46 @@ class Shelf(VGroup):
             return [m.get_center() + RIGHT * (self.xs[j] - self.xs[i]) for m in parts]
         return [m.get_center() + UP * (self.ys[j] - self.ys[i]) for m in parts]
 
+    def parts(self) -> list[Mobject]:
+        """Every part a viewer sees before the numbers come: each bottle, each name, each
+        tag, then the names of the rows (or columns)."""
+        return [*self.bottles, *self.names, *self.tags, self.potion_name, self.tag_name]
+
+    def close_up(self, room: tuple[float, float, float, float]) -> list[Mobject]:
+        """Copies of :meth:`parts` for a close-up: the bottles as large as their column
+        (or ``room``'s height, in rows) allows, names and tags at their own sizes beside or
+        under them, the whole in the middle of ``room``; no slot for numbers."""
+        left, right, bottom, top = room
+        close = self.copy()
+        bottles, names, tags = close.bottles, close.names, close.tags
+        if self.columns:
+            height = min(CLOSE_SHARE * self.pitch * BOTTLE_HEIGHT / BOTTLE_WIDTH,
+                         top - bottom - (self.bottles.get_bottom()[1] - self.shelf_bottom()))
+            old_bottom = bottles.get_bottom()[1]
+            for b in bottles:
+                b.scale_to_fit_height(height).align_to(bottles[0], UP)
+            VGroup(names, tags, close.tag_name).shift(UP * (bottles.get_bottom()[1]
+                                                            - old_bottom))
+            close.potion_name.set_y(bottles.get_y())
+        else:
+            head = self.potion_name.get_bottom()[1] - PAD
+            step = max(self.step, min(CLOSE_STEP, (head - bottom) / self.count))
+            height = max(self.bottles[0].height, 0.8 * step)
+            wider = (height - self.bottles[0].height) * BOTTLE_WIDTH / BOTTLE_HEIGHT
+            for i, (b, name, tag) in enumerate(zip(bottles, names, tags)):
+                rise = (self.ys[0] - self.ys[i]) - step * i  # the row moves down by -rise
+                b.scale_to_fit_height(height).shift(UP * rise)
+                b.align_to(self.bottles[i], LEFT)
+                VGroup(name, tag).shift(UP * rise + RIGHT * wider)
+            close.tag_name.shift(RIGHT * wider)
+        parts = close.parts()
+        VGroup(*parts).move_to(((left + right) / 2, (bottom + top) / 2, 0))
+        return parts
+
     def shelf_bottom(self, with_tags: bool = True) -> float:
         """The lowest y of the shelf (with or without its tags)."""
         parts = VGroup(self.bottles, self.names, *((self.tags,) if with_tags else ()))
         return float(parts.get_bottom()[1])
 
 
-__all__ = ["Shelf"]
+__all__ = ["Shelf", "shelf_bottle"]
