@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
-from manim import LEFT, RIGHT, UP, Rectangle, Square, VGroup
+from manim import LEFT, RIGHT, UP, Rectangle, VGroup
 
 from scenes import style
 from scenes.base import align_baselines, words
@@ -160,11 +160,8 @@ class StepTable:
             return self.ys[row] - self.cell / 2 - UNDER_GAP - words("0", self.kind.number).height
         return self.baseline(row)
 
-    def strips_right(self) -> float:
-        return self.strip_left + 8 * self.cell
-
     def centre_x(self) -> float:
-        """The middle of the table across: from the names' column to the slots' end."""
+        """The x of the area's middle, where the table and the French line are centred."""
         return (self.frame.area()[0] + self.frame.area()[1]) / 2
 
     # ------------------------------------------------------------- building
@@ -179,12 +176,6 @@ class StepTable:
         """A hidden state as a strip of cells, in its row."""
         strip = StateStrip(values, color, cell=self.cell)
         return strip.move_to((self.strip_left, self.ys[row], 0), aligned_edge=LEFT)
-
-    def empty(self, row: Hashable, size: int = 8) -> VGroup:
-        """A row's strip before it holds anything: empty cells."""
-        cells = VGroup(*(Square(self.cell, stroke_color=style.FAINT, stroke_width=2)
-                         for _ in range(size))).arrange(RIGHT, buff=0)
-        return cells.move_to((self.strip_left, self.ys[row], 0), aligned_edge=LEFT)
 
     def value(self, row: Hashable, text: str, x: float, color=style.INK, *,
               edge=LEFT):

@@ -41,7 +41,7 @@ from scenes.lines import text_width, wrapped
 from scenes.numbers import percent_figure
 
 #: from the new state down to the distribution, and around its arrow's label
-DROP = 0.3
+DROP = 0.12
 #: the most room a French word's row of the distribution takes
 MAX_ROW = 0.75
 
@@ -135,15 +135,15 @@ class AverageAndWrite(ChapterScene):
                        after["previous"])
 
     def output_layout(self, table: StepTable, new: VGroup, new_name) -> tuple:
-        """The new state's row at the top of the table (under the French line), a
+        """The new state's row centred at the top of the table (under the French line), a
         feed-forward arrow down from it, and under that the distribution over the French
         words, most likely first, in the room left."""
         n = self.numbers
         kind = self.frame().type
         left, right, bottom, _ = self.area()
-        top_y = table.ys[0]
+        under_french = self.area()[3] - line_height(kind.body) - 0.2
         head = VGroup(new_name.copy(), new.copy())
-        head.shift(UP * (top_y - new.get_y()))
+        head.shift(UP * (under_french - head.get_top()[1])).set_x(self.centre()[0])
         text = "feed-forward layer"
         start = head[1].get_bottom()[1] - 0.15
         # under the strip, as near its middle as leaves room for the label at its right
@@ -151,7 +151,7 @@ class AverageAndWrite(ChapterScene):
         x = max(min(head[1].get_x(), right - text_width(text, kind.label) - 0.45),
                 head[1].get_left()[0] + 0.1)
         label = wrapped(text, kind.label, right - x - 0.45, style.MUTED)
-        length = max(2 * DROP + label.height, 0.9)
+        length = max(2 * DROP + label.height, 0.7)
         arrow = Arrow((x, start, 0), (x, start - length, 0), buff=0, color=style.MUTED,
                       stroke_width=3, tip_length=0.18, max_tip_length_to_length_ratio=0.3)
         label.next_to(arrow, RIGHT, buff=0.2)
