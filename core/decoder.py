@@ -105,21 +105,45 @@ def _order(s: Mapping[str, Any]) -> dict[str, Any]:
             "looking_for": "noun"}
 
 
-def _first_step(s: Mapping[str, Any]) -> dict[str, Any]:
+def _start() -> list[float]:
+    """The attention decoder's state before its first step (the model's own start)."""
+    return recurrent.build_model().start.tolist()
+
+
+def _steps(s: Mapping[str, Any]) -> dict[str, Any]:
+    """Every step: the state it starts from, the English word it weighs most, and the
+    probability of the French word it writes."""
     t = translation(s)
+    return {**t, "previous_states": [_start()] + [st["state"] for st in t["steps"][:-1]],
+            "reads": [int(np.argmax(st["weights"])) for st in t["steps"]],
+            "word_probabilities": [float(np.max(st["probabilities"])) for st in t["steps"]]}
+
+
+def _scores(s: Mapping[str, Any]) -> dict[str, Any]:
+    """The first step's scores and weights, and the state they are scored against."""
+    t = _steps(s)
     first = t["steps"][0]
-    ranked = np.argsort(-np.asarray(first["probabilities"]), kind="stable")
-    return {**t, "first": first,
-            "ranking": [t["vocabulary"][i] for i in ranked]}
+    return {**t, "first": first, "previous": _start(),
+            "top": int(np.argmax(first["weights"])),
+            "weight_total": float(np.sum(first["weights"]))}
+
+
+def _step(s: Mapping[str, Any]) -> dict[str, Any]:
+    """The first step whole: its weights, context, new state and output, ranked."""
+    t = _scores(s)
+    probabilities = np.asarray(t["first"]["probabilities"])
+    ranked = np.argsort(-probabilities, kind="stable")
+    return {**t, "ranking": [t["vocabulary"][i] for i in ranked],
+            "ranked_probabilities": probabilities[ranked].tolist()}
 
 
 SECTIONS = {
     "question": _question,
     "encoder": _encoder,
     "classic": _classic,
-    "scores": _first_step,
-    "step": _first_step,
-    "steps": translation,
+    "scores": _scores,
+    "step": _step,
+    "steps": _steps,
     "alignment": _alignment,
     "order": _order,
     "decoder_end": lambda s: {},

@@ -1,27 +1,182 @@
-"""Every step decides afresh.
+"""Every step afresh: the attention decoder's steps after the first, in the step picture.
 
-A placeholder until the scene is written: one beat showing its title.
+Opens on what the step scene left (the step picture between steps: the English states,
+the decoder's previous state, and the first French word) and runs every later step
+through it: the last new state drops into the previous state's row, the weights move
+(as the voice names the English word they fall on), their weighted copies pour into the
+context, the context and the previous state make the new state, and the French word
+appears as the voice says it. Then the table goes, and the two sentences stand one over
+the other, each French word tied to the English words by its step's weights.
 """
 
 from __future__ import annotations
 
-from manim import FadeIn
+from manim import (
+    DOWN,
+    LEFT,
+    UP,
+    FadeIn,
+    FadeOut,
+    GrowFromEdge,
+    Indicate,
+    Line,
+    ReplacementTransform,
+    Transform,
+    VGroup,
+    config,
+)
 
-from scenes.base import ChapterScene
-from scenes.lines import wrapped
+from scenes import style
+from scenes.base import ChapterScene, word_row
+from scenes.components.decoder_step import (
+    ROW_NAMES,
+    step_picture,
+    step_rows,
+    weight_text,
+    weighted_copies,
+)
+from scenes.lines import largest_that_fits
+
+#: the beats of the steps after the first, in order, and their marks' prefixes
+STEP_BEATS = ("second", "third", "fourth")
+#: the sentences at the end: between words, and from the English line down to the French,
+#: as a share of the room's height (scene units, at most)
+WORD_GAP = 0.6
+DROP_SHARE, MAX_DROP = 0.45, 3.2
 
 
 class EveryStepAfresh(ChapterScene):
-    """A placeholder: its title."""
+    """Steps two to four: new weights every step, the French growing word by word."""
 
     section = "steps"
     title = "Every step decides afresh"
-    beat_seconds = {"title": 3.0}
+    opens_with = "the decoder's step picture and the first French word"
+    beat_seconds = {"second": 12.0, "third": 11.0, "fourth": 7.0, "grown": 12.0}
+    marks = {beat: (f"{beat}_read", beat) for beat in STEP_BEATS}
+
+    @classmethod
+    def spoken(cls, numbers: dict) -> dict[str, str]:
+        """For each later step, the English word weighed most and the French word written
+        (a sentence of three words repeats its last step); and the word step two skips,
+        the one before the word it reads."""
+        source, written, reads = numbers["source"], numbers["written"], numbers["reads"]
+        values = {}
+        for k, beat in enumerate(STEP_BEATS, 1):
+            step = min(k, len(written) - 1)
+            values[f"{beat}_word"] = written[step]
+            values[f"{beat}_read"] = source[reads[step]]
+        values["second_skipped"] = source[max(reads[min(1, len(reads) - 1)] - 1, 0)]
+        return values
 
     def construct(self) -> None:
+        n = self.numbers
+        frame = self.frame()
+        table, column = step_picture(frame, n)
+        self.table = table  # for tests: the measured layout
+        opening = step_rows(frame, n, 1)
+        french = opening["french"]
+        names, strips = opening["names"], opening["strips"]
+        previous_name, previous = opening["previous_name"], opening["previous"]
+        rows = range(len(n["source"]))
+        context_name = table.name("context", ROW_NAMES["context"], style.READER)
+        new_name = table.name("new", ROW_NAMES["new"], style.WRITER)
+        self.add(french[0], names, strips, previous_name, previous)
+
+        bars = weights = context = new = None
+        for k, beat in enumerate(STEP_BEATS, 1):
+            b = self.beat(beat)
+            if k >= len(n["steps"]):  # a shorter sentence: nothing more to write
+                self.at(f"{beat}_read")
+                self.at(beat)
+                continue
+            step = n["steps"][k]
+            # The viewer sees the last new state drop into the previous state's row (at
+            # step two, the previous state light up); at the mark, the weights move to
+            # the word they fall on most.
+            if new is None:
+                self.play(Indicate(VGroup(previous_name, previous), color=style.WRITER,
+                                   scale_factor=1.05),
+                          run_time=min(b.part(0.15), self.time_to(f"{beat}_read")))
+            else:
+                moved = table.strip("previous", n["previous_states"][k], style.WRITER)
+                self.play(FadeOut(VGroup(context, context_name, new_name)),
+                          ReplacementTransform(new, moved), FadeOut(previous),
+                          run_time=min(b.part(0.15), self.time_to(f"{beat}_read")))
+                previous = moved
+            self.at(f"{beat}_read")
+            read = n["reads"][k]
+            new_bars = VGroup(*(column.bar(table, i, step["weights"][i]) for i in rows))
+            new_weights = VGroup(*(column.value(table, i, weight_text(step["weights"][i]))
+                                   for i in rows))
+            lit = [names[i].animate.set_color(style.WEIGHT if i == read else style.INK)
+                   for i in rows]
+            until_word = self.time_to(beat)
+            if bars is None:
+                self.play(*(GrowFromEdge(bar, LEFT) for bar in new_bars),
+                          FadeIn(new_weights), *lit, run_time=0.25 * until_word)
+            else:
+                self.play(*(Transform(bars[i], new_bars[i]) for i in rows),
+                          FadeOut(weights), FadeIn(new_weights), *lit,
+                          run_time=0.25 * until_word)
+                new_bars = bars
+            bars, weights = new_bars, new_weights
+            # The viewer sees weighted copies of the states pour into this step's context,
+            # and the context and the previous state make the new state.
+            context = table.strip("context", step["context"], style.READER)
+            new = table.strip("new", step["state"], style.WRITER)
+            copies = weighted_copies(strips, step["weights"])
+            self.play(*(c.animate.move_to(context) for c in copies), run_time=0.25 * until_word)
+            self.play(FadeOut(copies), FadeIn(context), FadeIn(context_name),
+                      run_time=0.1 * until_word)
+            pair = VGroup(context.copy(), previous.copy())
+            self.play(*(p.animate.move_to(new) for p in pair), run_time=0.2 * until_word)
+            self.play(FadeOut(pair), FadeIn(new), FadeIn(new_name), run_time=0.1 * until_word)
+            # At the mark, the French word appears in its place.
+            self.at(beat)
+            self.play(FadeIn(french[k], shift=DOWN * 0.2),
+                      run_time=max(min(b.part(0.12), self.time_left()), 1 / config.frame_rate))
+
+        # The viewer sees the table go: the English sentence over the French one, each
+        # French word tied to the English words by its step's weights.
+        b = self.beat("grown")
+        english, written, links = self.sentences()
+        table_parts = [m for m in (bars, weights, context, context_name, new, new_name)
+                       if m is not None]
+        self.play(FadeOut(VGroup(strips, previous, previous_name, *table_parts)),
+                  *(ReplacementTransform(names[i], english[i]) for i in rows),
+                  *(ReplacementTransform(french[k], written[k]) for k in range(len(written))),
+                  run_time=b.part(0.2))
+        self.play(*(FadeIn(line) for line in links), run_time=b.part(0.25))
+
+    def sentences(self) -> tuple[VGroup, VGroup, VGroup]:
+        """The English sentence and under it the French, each as large as fits the area's
+        width, centred; from each French word a line to every English word, as thick and
+        as bright as that step's weight."""
+        n = self.numbers
         kind = self.frame().type
-        heading = wrapped(self.title, kind.heading, 0.9 * self.frame().room()[0])
-        heading.move_to(self.centre())
-        # The viewer sees the scene's title.
-        b = self.beat("title")
-        self.play(FadeIn(heading), run_time=b.part(0.3))
+        left, right, bottom, top = self.area()
+        room = (right - left, top - bottom)
+
+        def line(texts, color):
+            return lambda size: word_row(texts, size, color, buff=WORD_GAP)
+
+        sizes = (kind.title, kind.heading, kind.body, kind.label)
+        english = largest_that_fits(line(n["source"], style.INK), sizes, room)
+        written = largest_that_fits(line(n["written"], style.WRITER), sizes, room)
+        size = min(english[0].font_size, written[0].font_size)
+        english, written = line(n["source"], style.INK)(size), line(n["written"],
+                                                                      style.WRITER)(size)
+        drop = min(DROP_SHARE * room[1], MAX_DROP)
+        centre = self.centre()
+        english.move_to(centre + UP * drop / 2)
+        written.move_to(centre + DOWN * drop / 2)
+        links = VGroup()
+        for k, step in enumerate(n["steps"]):
+            for i, w in enumerate(step["weights"]):
+                link = Line(written[k].get_top() + UP * 0.12, english[i].get_bottom()
+                            + DOWN * 0.12, color=style.WEIGHT, stroke_width=1 + 9 * w)
+                links.add(link.set_stroke(opacity=w))
+        return english, written, links
+
+
+__all__ = ["EveryStepAfresh"]

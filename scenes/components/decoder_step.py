@@ -1,0 +1,351 @@
+"""One step of the attention decoder, drawn as a table of hidden states.
+
+The English words stand in a column at the left, each with its encoder state as a
+strip of cells (:class:`~scenes.components.state_strip.StateStrip`) in a row; under
+them, after a little gap, the decoder's own rows: this step's context, its previous
+state and its new state. Every strip starts at the same x and has the same cells, so
+a weighted average is a motion straight down, and two rows joined into a third are
+neighbours. Each row has a slot for its numbers (a score, a weight bar, the word
+written): beside its strip where the room is wide enough, else on a line under it.
+Over the table, in the step picture, the French written so far, each word in the
+place it keeps in the whole sentence.
+
+:class:`StepTable` measures all of this for one frame's area from the texts it must
+hold, so the scenes that share the picture (and their joins) build it the same way
+from their own numbers: :func:`score_table` for the scores and weights of one step,
+:func:`step_table` for the step picture. Sizes are in scene units.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+
+from manim import LEFT, RIGHT, UP, Rectangle, VGroup
+
+from scenes import style
+from scenes.base import align_baselines, words
+from scenes.components.state_strip import StateStrip
+from scenes.frame import Frame
+from scenes.lines import text_width
+from scenes.numbers import decimal, percent, short
+
+#: the decoder's rows under the English words, in order, and their names on screen
+DECODER_ROWS = ("context", "previous", "new")
+ROW_NAMES = {"context": "context", "previous": "previous", "new": "new state"}
+#: a row of figures alone (no name, no strip): the weights' total
+TOTAL = "total"
+#: from the row names to the strips, and from the strips to a slot beside them
+LABEL_GAP, SLOT_GAP = 0.25, 0.4
+#: a cell's side: at most, and the least for the slot to go beside the strip
+MAX_CELL, MIN_CELL = 0.6, 0.24
+#: between rows at least and at most (from one row's lowest to the next's highest)
+ROW_GAP = (0.14, 0.45)
+#: between the English rows and the decoder's
+GROUP_GAP = 0.3
+#: from a strip down to the line of numbers under it
+UNDER_GAP = 0.1
+#: the widest a slot beside the strips is let grow
+MAX_SLOT = 6.5
+#: the shortest bar that may stand for a whole weight (of 1)
+MIN_BAR = 0.8
+#: between the parts of a slot (a score, a bar, a value)
+INSIDE = 0.2
+#: a bar's thickness, as a share of its line's figures
+BAR_SHARE = 0.55
+
+
+def line_height(size: int) -> float:
+    """From the top of a figure to the bottom of a descender, at ``size``."""
+    return words("0g", size).height
+
+
+def x_height(size: int) -> float:
+    return words("x", size).height
+
+
+@dataclass(frozen=True)
+class StepTable:
+    """Where the rows of a step picture go in one frame (scene units).
+
+    ``rows`` are the keys of the rows from top to bottom: 0, 1, ... for the English
+    words, then names from :data:`DECODER_ROWS`; ``ys`` the y of each strip's middle;
+    ``under`` whether a row's slot is a line under its strip (else it starts at
+    ``slot_left``, beside the strips, on the row's baseline).
+    """
+
+    frame: Frame
+    rows: tuple[Hashable, ...]
+    ys: dict[Hashable, float]
+    labels_right: float
+    strip_left: float
+    cell: float
+    slot_left: float
+    slot_width: float
+    under: bool
+    slotted: frozenset
+
+    # ------------------------------------------------------------- measuring
+    @classmethod
+    def measure(cls, frame: Frame, names: Sequence[str], decoder: Sequence[str], *,
+                slot: float, slotted: Sequence[Hashable], top: float, bottom: float,
+                size: int = 8) -> StepTable:
+        """The table for English ``names`` and ``decoder`` rows in the area's width between
+        ``top`` and ``bottom``, with a slot at least ``slot`` wide for the rows in
+        ``slotted``; strips of ``size`` cells. Beside the strips when cells of at least
+        MIN_CELL leave it room, else under them; cells as large as the room allows."""
+        kind = frame.type
+        left, right, _, _ = frame.area()
+        width = right - left
+        labels = [*names, *(ROW_NAMES[d] for d in decoder if d in ROW_NAMES)]
+        label_w = max(text_width(t, kind.label) for t in labels)
+        beside_cell = (width - label_w - LABEL_GAP - SLOT_GAP - slot) / size
+        under = beside_cell < MIN_CELL
+        cell = min(MAX_CELL, (width - label_w - LABEL_GAP) / size if under else beside_cell)
+        rows = (*range(len(names)), *decoder)
+        slotted_set = frozenset(slotted)
+        text_h = line_height(kind.label)
+        number_h = line_height(kind.number)
+
+        def heights(c: float) -> list[float]:
+            return [number_h if r == TOTAL
+                    else c + UNDER_GAP + number_h if under and r in slotted_set
+                    else max(c, text_h) for r in rows]
+
+        room = top - bottom
+        gaps = len(rows) - 1
+        group = GROUP_GAP if decoder and names else 0.0
+        while cell > 0.12 and sum(heights(cell)) + gaps * ROW_GAP[0] + group > room:
+            cell *= 0.96
+        spare = room - sum(heights(cell)) - group
+        gap = min(max(spare / max(gaps, 1), ROW_GAP[0]), ROW_GAP[1])
+        used = sum(heights(cell)) + gaps * gap + group
+        strips = size * cell
+        if under:
+            slot_width = width - label_w - LABEL_GAP
+            table_w = label_w + LABEL_GAP + max(strips, slot_width)
+        else:
+            slot_width = min(width - label_w - LABEL_GAP - strips - SLOT_GAP, MAX_SLOT)
+            table_w = label_w + LABEL_GAP + strips + SLOT_GAP + slot_width
+        start = (left + right - table_w) / 2
+        labels_right = start + label_w
+        strip_left = labels_right + LABEL_GAP
+        first_decoder = next((d for d in decoder if d != TOTAL), None)
+        ys: dict[Hashable, float] = {}
+        y = top - (room - used) / 2
+        for r, h in zip(rows, heights(cell)):
+            if r == first_decoder and names:
+                y -= group
+            ys[r] = y - (cell / 2 if under and r in slotted_set and r != TOTAL else h / 2)
+            y -= h + gap
+        return cls(frame=frame, rows=rows, ys=ys, labels_right=labels_right,
+                   strip_left=strip_left, cell=cell,
+                   slot_left=strip_left if under else strip_left + strips + SLOT_GAP,
+                   slot_width=slot_width, under=under, slotted=slotted_set)
+
+    # ------------------------------------------------------------- where things go
+    @property
+    def kind(self):
+        return self.frame.type
+
+    def baseline(self, row: Hashable) -> float:
+        """The baseline of a row's name: its lower-case letters centred on the strip."""
+        return self.ys[row] - x_height(self.kind.label) / 2
+
+    def slot_baseline(self, row: Hashable) -> float:
+        """The baseline of what stands in a row's slot."""
+        if row == TOTAL:
+            return self.ys[row] - words("0", self.kind.number).height / 2
+        if self.under:
+            return self.ys[row] - self.cell / 2 - UNDER_GAP - words("0", self.kind.number).height
+        return self.baseline(row)
+
+    def centre_x(self) -> float:
+        """The x of the area's middle, where the table and the French line are centred."""
+        return (self.frame.area()[0] + self.frame.area()[1]) / 2
+
+    # ------------------------------------------------------------- building
+    def name(self, row: Hashable, text: str, color=style.INK):
+        """A row's name, right-aligned left of the strips, on the row's baseline."""
+        label = words(text, self.kind.label, color)
+        label.set_x(self.labels_right, RIGHT)
+        align_baselines([label], self.baseline(row))
+        return label
+
+    def strip(self, row: Hashable, values: Sequence[float], color) -> StateStrip:
+        """A hidden state as a strip of cells, in its row."""
+        strip = StateStrip(values, color, cell=self.cell)
+        return strip.move_to((self.strip_left, self.ys[row], 0), aligned_edge=LEFT)
+
+    def value(self, row: Hashable, text: str, x: float, color=style.INK, *,
+              edge=LEFT):
+        """A figure in a row's slot, its ``edge`` (LEFT or RIGHT) at ``x``."""
+        figure = words(text, self.kind.number, color)
+        figure.set_x(x, edge)
+        align_baselines([figure], self.slot_baseline(row))
+        return figure
+
+    def bar(self, row: Hashable, length: float, x: float, color=style.WEIGHT) -> Rectangle:
+        """A bar ``length`` long from ``x``, level with the figures of a row's slot."""
+        thick = BAR_SHARE * words("0", self.kind.number).height
+        bar = Rectangle(width=max(length, 0.03), height=thick, stroke_width=0)
+        bar.set_fill(color, opacity=0.9)
+        y = self.slot_baseline(row) + words("0", self.kind.number).height / 2
+        return bar.move_to((x, y, 0), aligned_edge=LEFT)
+
+
+# ------------------------------------------------------------------ weights
+def weight_text(weight: float) -> str:
+    """A weight as the chapter writes it: three decimals, so a step's add up to one."""
+    return decimal(weight, 3)
+
+
+def probability_text(probability: float) -> str:
+    """A French word's probability: a percent to one decimal ('95.2%', '0.06%')."""
+    return percent(probability, 1, small=True)
+
+
+@dataclass(frozen=True)
+class WeightColumn:
+    """Where a weight bar and its figure go in an English row's slot: the bars from
+    ``bar_left``, a whole weight ``bar_length`` long, the figures right-aligned at
+    ``value_right``; with ``score_right``, the score's figure right-aligned there first."""
+
+    bar_left: float
+    bar_length: float
+    value_right: float
+    score_right: float | None
+
+    def bar(self, table: StepTable, row: int, weight: float) -> Rectangle:
+        return table.bar(row, weight * self.bar_length, self.bar_left)
+
+    def value(self, table: StepTable, row: int, text: str, color=style.WEIGHT):
+        return table.value(row, text, self.value_right, color, edge=RIGHT)
+
+    def score(self, table: StepTable, row: int, text: str, color=style.INK):
+        return table.value(row, text, self.score_right, color, edge=RIGHT)
+
+
+def weight_column(table: StepTable, weight_texts: Sequence[str],
+                  score_texts: Sequence[str] = ()) -> WeightColumn:
+    """The weights' column in the English rows' slots: the figures at the slot's right
+    end, the bars as long as the slot leaves; with ``score_texts``, the scores in a
+    column before the bars, if the slot has room for them and a bar of MIN_BAR."""
+    size = table.kind.number
+    value_w = max(text_width(t, size) for t in weight_texts)
+    score_w = max((text_width(t, size) for t in score_texts), default=0.0)
+    start, width = table.slot_left, table.slot_width
+    scores = bool(score_texts) and width - value_w - score_w - 2 * INSIDE >= MIN_BAR
+    bar_left = start + (score_w + INSIDE if scores else 0.0)
+    bar_length = width - (bar_left - start) - INSIDE - value_w
+    return WeightColumn(bar_left=bar_left, bar_length=bar_length,
+                        value_right=start + width, score_right=start + score_w if scores else None)
+
+
+# ------------------------------------------------------------------ the two pictures
+def score_slot(frame: Frame, weight_texts: Sequence[str]) -> float:
+    """The least slot the scores' picture needs: a bar and a weight's figure."""
+    return MIN_BAR + INSIDE + max(text_width(t, frame.type.number) for t in weight_texts)
+
+
+def heading_room(frame: Frame) -> float:
+    """What a line of column names over the table takes, with its gap."""
+    return line_height(frame.type.label) + 0.25
+
+
+def score_table(frame: Frame, names: Sequence[str], weight_texts: Sequence[str]
+                ) -> StepTable:
+    """The scores' picture: a line of column names, the English rows, the weights' total,
+    then the decoder's previous state."""
+    _, _, bottom, top = frame.area()
+    return StepTable.measure(frame, names, (TOTAL, "previous"),
+                             slot=score_slot(frame, weight_texts),
+                             slotted=range(len(names)), top=top - heading_room(frame),
+                             bottom=bottom)
+
+
+def scores_picture(frame: Frame, n: dict) -> tuple[StepTable, WeightColumn]:
+    """The table and weights' column of the scores' picture, from a ledger section holding
+    the first step (``first``), its encoder states and the decoder's start (``previous``):
+    the layout the scores' scene ends on and the next scene opens with."""
+    first = n["first"]
+    weights = [weight_text(w) for w in first["weights"]] + [weight_text(n["weight_total"])]
+    table = score_table(frame, n["source"], weights)
+    return table, weight_column(table, weights, [short(s) for s in first["scores"]])
+
+
+def score_rows(frame: Frame, n: dict) -> dict[str, VGroup]:
+    """The rows the scores' picture ends on, as built from ``n``: the English words, their states,
+    the weights (bars and figures), and the decoder's previous state with its name."""
+    table, column = scores_picture(frame, n)
+    weights = n["first"]["weights"]
+    rows = range(len(n["source"]))
+    return {
+        "names": VGroup(*(table.name(i, w) for i, w in enumerate(n["source"]))),
+        "strips": VGroup(*(table.strip(i, s, style.READER)
+                           for i, s in enumerate(n["encoder_states"]))),
+        "bars": VGroup(*(column.bar(table, i, weights[i]) for i in rows)),
+        "weights": VGroup(*(column.value(table, i, weight_text(weights[i])) for i in rows)),
+        "previous_name": table.name("previous", "previous", style.WRITER),
+        "previous": table.strip("previous", n["previous"], style.WRITER),
+    }
+
+
+def french_room(frame: Frame) -> float:
+    """What the French line over the step picture takes, with its gap."""
+    return line_height(frame.type.body) + 0.35
+
+
+def step_table(frame: Frame, names: Sequence[str], weight_texts: Sequence[str]) -> StepTable:
+    """The step picture: the French written so far over the English rows and the
+    decoder's rows (context, previous, new state)."""
+    _, _, bottom, top = frame.area()
+    return StepTable.measure(frame, names, DECODER_ROWS, slot=score_slot(frame, weight_texts),
+                             slotted=range(len(names)), top=top - french_room(frame),
+                             bottom=bottom)
+
+
+def french_line(frame: Frame, table: StepTable, target: Sequence[str]) -> VGroup:
+    """The whole French sentence in a row at the top of the area, centred over the
+    table: each word where it stands once all are written (show them one by one)."""
+    _, _, _, top = frame.area()
+    line = VGroup(*(words(w, frame.type.body, style.WRITER) for w in target))
+    line.arrange(RIGHT, buff=0.3)
+    align_baselines(line)
+    return line.move_to((table.centre_x(), top, 0), aligned_edge=UP)
+
+
+def weighted_copies(strips: VGroup, weights: Sequence[float]) -> VGroup:
+    """A copy of each strip, as opaque as its weight (a faint trace at zero): what a
+    weighted average takes of each, to move where the average goes."""
+    return VGroup(*(strip.copy().set_opacity(0.12 + 0.88 * w)
+                    for strip, w in zip(strips, weights)))
+
+
+def step_picture(frame: Frame, n: dict) -> tuple[StepTable, WeightColumn]:
+    """The step picture's table and weights' column, measured for every step's weights
+    (so each step fits it), from a ledger section holding every step (``steps``)."""
+    weights = [weight_text(w) for step in n["steps"] for w in step["weights"]]
+    table = step_table(frame, n["source"], weights)
+    return table, weight_column(table, weights)
+
+
+def step_rows(frame: Frame, n: dict, written: int) -> dict[str, VGroup]:
+    """The step picture between two steps, after ``written`` words, as built from ``n``:
+    the French line (all of it: show its first ``written`` words), the English words and
+    their states, and the decoder's previous state (the last step's new state)."""
+    table, _ = step_picture(frame, n)
+    return {
+        "french": french_line(frame, table, n["written"]),
+        "names": VGroup(*(table.name(i, w) for i, w in enumerate(n["source"]))),
+        "strips": VGroup(*(table.strip(i, s, style.READER)
+                           for i, s in enumerate(n["encoder_states"]))),
+        "previous_name": table.name("previous", ROW_NAMES["previous"], style.WRITER),
+        "previous": table.strip("previous", n["steps"][written - 1]["state"], style.WRITER),
+    }
+
+
+__all__ = ["DECODER_ROWS", "ROW_NAMES", "TOTAL", "StepTable", "WeightColumn",
+           "french_line", "french_room", "heading_room", "line_height", "score_rows",
+           "probability_text", "score_slot", "score_table", "scores_picture", "step_picture",
+           "step_rows", "step_table", "weight_column", "weight_text", "weighted_copies"]
