@@ -46,6 +46,7 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
+    FadeTransform,
     GrowFromEdge,
     LaggedStart,
     Line,
@@ -422,18 +423,19 @@ class SpotlightShot(ChapterScene):
 
     def moves(self, stage: SpotlightStage, caption: VGroup, lit: Light) -> list:
         """Animations that carry a stage on screen (beams, words, lamp and caption) into
-        ``lit``'s: the same texts of the caption move along, the others cross-fade."""
+        ``lit``'s: the caption's texts move along, a word it changes fading into the new
+        one on the way, and what it loses fades."""
         new = lit.stage
         anims = [ReplacementTransform(stage.get_beams(), new.get_beams()),
                  ReplacementTransform(stage.get_words(), new.get_words()),
                  ReplacementTransform(stage.get_lamp(), new.get_lamp())]
         for k, part in enumerate(lit.caption):
-            old = caption[k] if k < len(caption) else None
-            if old is not None and old.original_text == part.original_text:
-                anims.append(ReplacementTransform(old, part))
-            else:
-                anims += [FadeOut(old)] if old is not None else []
+            if k >= len(caption):
                 anims.append(FadeIn(part))
+            elif caption[k].original_text == part.original_text:
+                anims.append(ReplacementTransform(caption[k], part))
+            else:  # another word: the one fades into the other as it moves
+                anims.append(FadeTransform(caption[k], part))
         anims += [FadeOut(old) for old in caption[len(lit.caption):]]
         return anims
 
