@@ -7,11 +7,14 @@ import math
 import pytest
 
 from scenes.attention.spotlight import (
+    APART,
     LookBackRule,
     SharpnessDial,
     SpotlightBudget,
     pair,
     pair_2,
+    split_power,
+    spread,
     tenths,
 )
 from scenes.numbers import percent, power_of_ten, setting, short
@@ -53,6 +56,38 @@ def test_formatting_as_a_person_writes_it():
 def test_layout_and_timing_are_clean(built, name, sets):
     scene = built(name, *sets)
     assert_clean(scene)
+
+
+#: settings far past the lesson's, where the hand trace's figures are widest
+EXTREMES = [("spotlight.sharpness=8",),
+            ("spotlight.sharpness=750", "spotlight.asker=fish", "spotlight.lookback=true")]
+
+
+@pytest.mark.parametrize("sets", EXTREMES, ids=lambda s: ",".join(s))
+@pytest.mark.parametrize("layout", ["tall", "square"])
+def test_the_hand_trace_holds_in_narrow_frames_at_extreme_settings(built, layout, sets):
+    scene = built("SpotlightBudget", *sets, layout=layout)
+    assert_clean(scene)
+    # every exponential and the total still on screen: whole, or its mantissa over its power
+    n, shown = scene.numbers, scene.shown["shares"]
+    for x in (*n["exponentials"], n["total"]):
+        assert tenths(x) in shown or all(part in shown for part in split_power(tenths(x)))
+
+
+def test_a_crowded_row_spreads_as_little_as_it_must():
+    # room enough: every text at its column
+    assert spread([0, 1, 2], [0.5, 0.5, 0.5], -5, 5) == ([0, 1, 2], True)
+    # a wide middle text pushes its neighbours apart, evenly, and no further
+    xs, fits = spread([0, 1, 2], [0.5, 1.5, 0.5], -5, 5)
+    assert fits
+    assert xs[1] - xs[0] == pytest.approx(1.0 + APART) == xs[2] - xs[1]
+    assert xs[1] == pytest.approx(1)
+    # held inside the bounds
+    xs, fits = spread([0, 1], [1.0, 1.0], 0, 5)
+    assert fits and xs[0] == pytest.approx(0.5)
+    # too wide for the room
+    assert not spread([0, 1, 2], [1.5, 1.5, 1.5], 0, 3)[1]
+    assert split_power("1.4×10²⁹³") == ["1.4×", "10²⁹³"] and split_power("64.8") == ["64.8"]
 
 
 def test_the_section_runs_40_to_80_seconds():

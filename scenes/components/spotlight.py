@@ -52,11 +52,16 @@ NO_BAR = 1e-3
 BUDGET_THICKNESS = 0.45
 
 
+def stacked_halves(text: str) -> list[str]:
+    """A pair such as '[0.2, 0.1]' as the two lines of a column vector: '[0.2' and
+    '0.1]' (a column's rows need no comma between them)."""
+    return text.split(", ", 1)
+
+
 def stacked_pair(text: str, size: int, color) -> VGroup:
-    """A pair such as '[0.2, 0.1]' as a column vector: '[0.2,' over '0.1]', each line
+    """A pair such as '[0.2, 0.1]' as a column vector: '[0.2' over '0.1]', each line
     centred, so a narrow column can hold it; the baselines a line of ``size`` apart."""
-    first, second = text.split(", ", 1)
-    lines = VGroup(words(first + ",", size, color), words(second, size, color))
+    lines = VGroup(*(words(half, size, color) for half in stacked_halves(text)))
     lines[1].shift(UP * (baseline(lines[0]) - size / 60 - baseline(lines[1])))
     lines[1].set_x(lines[0].get_x())
     return lines
@@ -388,4 +393,4 @@ class CheckBox(VGroup):
         return self.tick.animate.set_stroke(opacity=1.0 if ticked else 0.0)
 
 
-__all__ = ["COLUMN", "CheckBox", "ShareBars", "SpotlightStage"]
+__all__ = ["COLUMN", "CheckBox", "ShareBars", "SpotlightStage", "stacked_halves"]
