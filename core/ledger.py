@@ -197,6 +197,8 @@ def _formula(s: Mapping[str, Any]) -> dict[str, Any]:
         "weight": part["top_weight"],
         "row_total": part["row_total"],
         "sharpness": sharpness,
+        # the grid it is one weight of: the scene opens with the reader's row of it
+        "grid": part,
     }
 
 

@@ -14,12 +14,14 @@ from manim import (
     FadeOut,
     GrowArrow,
     LaggedStart,
-    Rectangle,
+    ReplacementTransform,
     VGroup,
+    Wait,
     Write,
 )
 
 from scenes import style
+from scenes.attention.weight_grid import closing_row, row_marks
 from scenes.base import (
     Beat,
     ChapterScene,
@@ -33,6 +35,7 @@ from scenes.base import (
 )
 from scenes.components.markup_formula import MarkupFraction, glyphs, on_line
 from scenes.components.number_column import NumberColumn
+from scenes.components.weight_grid import LABEL_BUFF, weight_cell
 from scenes.lines import balanced_lines
 from scenes.numbers import decimal, setting
 
@@ -43,6 +46,7 @@ COLUMN_GAP = 0.5  # between two columns
 ARROW_ROOM = 0.45  # over a formula, for the arrows from what its symbols stand for
 ROWS_GAP = 0.3  # between the query's row and the key's
 STEP = 1.2 / 60  # between baselines of a block's lines, per unit of type size
+ROW_CELL = (0.9, 0.7)  # the largest cell of the reader's row: width, height
 
 
 def vector_row(values, color, size: int, box: float) -> NumberColumn:
@@ -78,6 +82,25 @@ def weight_result(weight: float) -> str:
     return f"= {tint(decimal(weight), style.WEIGHT)}"
 
 
+def reader_row(grid: dict, width: float, size: int) -> VGroup:
+    """The reader's row of the grid, ``width`` wide at most (scene units), its words at
+    ``size``: its label, its cells (brightness = weight), their outline and the top
+    cell's (a group of these four, as the grid scene draws them), and the top word over
+    its cell."""
+    reader, top = grid["reader_index"], grid["top_index"]
+    weights = grid["weights"][reader]
+    label = words(grid["words"][reader], size, style.QUERY)
+    cell_w = min(ROW_CELL[0], (width - label.width - LABEL_BUFF - 0.1) / len(weights))
+    cell_h = min(ROW_CELL[1], cell_w)
+    cells = VGroup(*(weight_cell(cell_w, cell_h, w).shift(RIGHT * cell_w * j)
+                     for j, w in enumerate(weights)))
+    label.next_to(cells, LEFT, buff=LABEL_BUFF)
+    label.shift(UP * (cells.get_y() - words("x", size).height / 2 - baseline(label)))
+    column = words(grid["words"][top], size, style.KEY)
+    column.next_to(cells[top], UP, buff=LABEL_BUFF)
+    return VGroup(label, cells, *row_marks(cells, cells[top]), column)
+
+
 @dataclass
 class Block:
     """A part of the picture that stands in one column, under the one before it: from
@@ -101,18 +124,20 @@ class Plan:
     x: dict[str, float]
     tops: dict[str, dict[str, float]]
     gone: dict[str, str] = field(default_factory=dict)
+    columns: list[tuple[float, float]] = field(default_factory=list)
 
 
 #: blocks that may give way when a column runs out of room, first to go first
-GIVES_WAY = ("names", "match", "weight")
+GIVES_WAY = ("names", "match", "weight", "row")
 
 
 def arrange(blocks: list[Block], beats: list[str], columns: list[tuple[float, float]],
             top: float, bottom: float) -> Plan | None:
-    """Each column's blocks stacked from ``top``, as many as fit above ``bottom`` in every
+    """Each column's blocks stacked, as many as fit between ``top`` and ``bottom`` in every
     beat: when a beat's blocks do not fit, the earliest that may give way does so (None
-    if that is not enough). The gaps grow alike to use the height of the fullest beat.
-    ``columns`` are (left, right) x ranges, one or two."""
+    if that is not enough). The gaps grow alike to use the height of the fullest beat;
+    each beat's stacks stand in the middle of the height they leave, so they rise as
+    blocks come in. ``columns`` are (left, right) x ranges, one or two."""
     order = {name: i for i, name in enumerate(beats)}
     gone: dict[str, str] = {}
 
@@ -135,12 +160,20 @@ def arrange(blocks: list[Block], beats: list[str], columns: list[tuple[float, fl
                 if not victims:
                     return None
                 gone[victims[0].name] = beat
-    plan = Plan({}, {beat: {} for beat in beats}, gone)
-    for c, (left, right) in enumerate(columns):
+    plan = Plan({}, {beat: {} for beat in beats}, gone, columns)
+    gaps = []
+    for c in range(len(columns)):
         full = [(height(i, c, 0.0), len(stack(i, c))) for i in range(len(beats))]
-        gap = min([MAX_GAP] + [(top - bottom - h) / (k - 1) for h, k in full if k > 1])
+        gaps.append(min([MAX_GAP] + [(top - bottom - h) / (k - 1) for h, k in full if k > 1]))
+    # Each beat's blocks in the middle of the height they leave, rising as more come in.
+    drops = []
+    for i in range(len(beats)):
+        fullest = max(height(i, c, gaps[c]) for c in range(len(columns)))
+        drops.append(min([max(0.0, top - bottom - fullest) / 2, *drops[-1:]]))
+    for c, (left, right) in enumerate(columns):
+        gap = gaps[c]
         for i, beat in enumerate(beats):
-            y = top
+            y = top - drops[i]
             for b in stack(i, c):
                 plan.tops[beat][b.name] = y - b.room
                 y -= b.room + b.mob.height + gap
@@ -161,10 +194,10 @@ class Parts:
     arrows: VGroup
     worked_match: VGroup
     names: VGroup
+    row: VGroup
     lhs: VGroup
     fraction: MarkupFraction
-    cell_icon: VGroup
-    w_arrow: Arrow
+    w_arrow: VGroup
     worked: VGroup
     softmax: VGroup
     note: VGroup
@@ -181,6 +214,7 @@ class OneAttentionWeight(ChapterScene):
 
     section = "formula"
     title = "One attention weight, as a formula"
+    opens_with = "the reader's row of the grid"
     beat_seconds = {"match": 8.0, "names": 7.0, "weight": 10.0, "softmax": 9.0}
     marks = {"weight": ("weight",)}
 
@@ -259,43 +293,18 @@ class OneAttentionWeight(ChapterScene):
         scaled = "s · " if sharp else ""  # the sharpness, only when it changes anything
         note_size = t.minimum
 
-        # the weight: w_ij = e^match(i, j) / sum over n of e^match(i, n), with its cell in
-        # the grid (brightness = weight) left of w_ij if there is room, else over it
+        # the weight: w_ij = e^match(i, j) / sum over n of e^match(i, n), under the reader's
+        # row of the grid, whose top cell it is
         lhs = painted(markup("w<sub>ij</sub> =", size), ("wij", style.WEIGHT))
         fraction = MarkupFraction(f"e<sup>{scaled}match(i, j)</sup>",
                                   f"Σ<sub>n</sub> e<sup>{scaled}match(i, n)</sup>",
                                   size, gap=0.004 * size)
         fraction.next_to(lhs, RIGHT, buff=0.3)
         fraction.shift(UP * (glyphs(lhs, "=").get_y() - fraction.get_bar().get_y()))
-        if lhs.width + 0.3 + fraction.width > width[1]:
+        weight = VGroup(lhs, fraction)
+        if weight.width > width[1]:
             return None
-        w_sym = glyphs(lhs, "wij")
-        side = lhs.height
-        cell = Rectangle(width=side, height=side).set_stroke(style.FAINT, width=2)
-        cell.set_fill(style.WEIGHT, opacity=n["weight"])  # brightness = weight, as in the grid
-        row, column = quoted(reader), quoted(top)
-        beside = cell.width + 1.0 + lhs.width + 0.3 + fraction.width <= width[1]
-        for note_lines in ([f"row {row}, column {column}", "its cell in the grid"],
-                           [f"row {row},", f"column {column}"]):
-            cell_note = stack_lines([painted(markup(line, note_size, style.MUTED),
-                                             (row, style.QUERY), (column, style.KEY))
-                                     for line in note_lines], STEP * note_size)
-            if beside:  # the cell left of w_ij, its note under it, clear of the fraction
-                cell.next_to(lhs, LEFT, buff=1.0)
-                cell_note.next_to(cell, DOWN, buff=0.12).align_to(cell, LEFT)
-                clear = cell_note.get_right()[0] < fraction.get_left()[0] - 0.1
-            else:  # the cell over w_ij and over the fraction, its note beside it
-                cell.move_to([w_sym.get_x(), fraction.get_top()[1] + 0.3 + side / 2, 0])
-                cell_note.next_to(cell, RIGHT, buff=style.GAP)
-                clear = True
-            weight = VGroup(cell, cell_note, lhs, fraction)
-            if weight.width <= width[1] and clear:
-                break
-        start, end = (cell.get_right(), w_sym.get_left()) if beside else \
-            (cell.get_bottom(), w_sym.get_top())
-        w_arrow = Arrow(start, end, buff=0.12, color=style.WEIGHT, stroke_width=3,
-                        max_tip_length_to_length_ratio=0.2)
-        weight.add(w_arrow)
+        row = reader_row(n["grid"], width[1], t.label)
 
         # worked out: the largest numbers that fit, the ratio stacked only if need be
         for stacked in (False, True):
@@ -326,8 +335,8 @@ class OneAttentionWeight(ChapterScene):
         # the two rows side by side, each under its name, their boxes as wide as the
         # widest number needs and wider still, up to a margin, while they fit
         texts = [decimal(x) for x in (*n["query"], *n["key"])]
-        room = (width[None] - ROWS_GAP) / 6
-        for row_size in (t.number, t.minimum):  # the numbers smaller rather than cramped
+        room = (width[0] - ROWS_GAP) / 6  # over the match, in its column
+        for row_size in (t.body, t.number, t.minimum):  # smaller rather than cramped
             widest = max(words(x, row_size).width for x in texts)
             if widest + 0.25 <= room:
                 break
@@ -361,20 +370,21 @@ class OneAttentionWeight(ChapterScene):
         stack_lines(names, STEP * note_size)
 
         blocks = [
-            Block("icons", icons, "match", None),
+            Block("icons", icons, "match", 0),
             Block("match", VGroup(match), "match", 0, keeps=False, room=ARROW_ROOM),
             Block("worked_match", VGroup(worked_match), "names", 0),
             Block("names", names, "names", 0, keeps=False),
-            Block("weight", weight, "weight", 1, keeps=False),
+            Block("row", row, "match", 1),
+            Block("weight", weight, "weight", 1, keeps=False, room=ARROW_ROOM),
             Block("worked", worked, "weight", 1),
             Block("softmax", softmax, "softmax", 1),
             Block("note", note, "softmax", note_column),
         ]
         if any(b.mob.width > width[b.column] + 1e-6 for b in blocks):
             return None
-        return Parts(asks, offers, match, VGroup(), worked_match, names, lhs, fraction,
-                     VGroup(cell, cell_note), w_arrow, worked, softmax, note,
-                     {b.name: b for b in blocks}, Plan({}, {}))
+        return Parts(asks, offers, match, VGroup(), worked_match, names, row, lhs, fraction,
+                     VGroup(), worked, softmax, note, {b.name: b for b in blocks},
+                     Plan({}, {}))
 
     def lay_out(self) -> Parts:
         """The blocks in two columns if the frame is wide enough for them, else in one;
@@ -406,8 +416,8 @@ class OneAttentionWeight(ChapterScene):
         for name, block in parts.blocks.items():
             y = plan.tops[block.beat][name]
             block.mob.move_to([plan.x[name], y - block.mob.height / 2, 0])
-        # the rows over the formula: the key's row over k_j, within the frame
-        left, right, _, _ = self.area()
+        # the rows over the formula: the key's row over k_j, within their column
+        left, right = plan.columns[0]
         icons = parts.blocks["icons"].mob
         k_sym = glyphs(parts.match, "kj")
         icons.shift(RIGHT * (k_sym.get_x() - parts.offers.get_x()))
@@ -419,6 +429,16 @@ class OneAttentionWeight(ChapterScene):
             for row, sym, color in ((parts.asks, "qi", style.QUERY),
                                     (parts.offers, "kj", style.KEY))))
         parts.blocks["match"].mob.add(parts.arrows)
+        # the arrow from the row's top cell, where the row stands once the weight is in,
+        # down to w_ij (none if the row has made way by then)
+        cell = parts.row[1][self.numbers["grid"]["top_index"]]
+        lift = plan.tops["weight"].get("row")
+        parts.w_arrow = VGroup(*(
+            Arrow(cell.get_bottom() + UP * (y - plan.tops["match"]["row"]),
+                  glyphs(parts.lhs, "wij").get_top(), buff=0.12, color=style.WEIGHT,
+                  stroke_width=3, max_tip_length_to_length_ratio=0.2)
+            for y in ([] if lift is None else [lift])))
+        parts.blocks["weight"].mob.add(parts.w_arrow)
         return parts
 
     def make_way(self, parts: Parts, beat: Beat) -> None:
@@ -438,13 +458,21 @@ class OneAttentionWeight(ChapterScene):
 
     def construct(self) -> None:
         p = self.lay_out()
+        # The reader's row where the grid scene left it.
+        carried = closing_row(self.numbers["grid"], self.frame())
+        self.add(carried)
 
-        # The viewer sees the two rows again, and the match written as q times k.
+        # The viewer sees the reader's row leave the grid, its top word over its top
+        # cell; then what the two words ask for and offer, and the match written as q · k.
         b = self.beat("match")
+        self.play(*(ReplacementTransform(old, new) for old, new in zip(carried, p.row)),
+                  FadeIn(p.row[-1], shift=DOWN * 0.1), run_time=b.part(0.2))
+        self.remove(*p.row)
+        self.add(p.row)
         self.play(FadeIn(p.asks, shift=DOWN * 0.1), FadeIn(p.offers, shift=DOWN * 0.1),
-                  run_time=b.part(0.2))
-        self.play(Write(p.match), run_time=b.part(0.3))
-        self.play(*(GrowArrow(a) for a in p.arrows), run_time=b.part(0.2))
+                  run_time=b.part(0.15))
+        self.play(Write(p.match), run_time=b.part(0.25))
+        self.play(*(GrowArrow(a) for a in p.arrows), run_time=b.part(0.15))
 
         # The viewer sees the worked match for the two words, and what q and k are called.
         b = self.beat("names")
@@ -458,7 +486,7 @@ class OneAttentionWeight(ChapterScene):
         b = self.beat("weight")
         self.make_way(p, b)
         self.play(Write(p.lhs), FadeIn(p.fraction, shift=DOWN * 0.1), run_time=b.part(0.25))
-        self.play(FadeIn(p.cell_icon), GrowArrow(p.w_arrow), run_time=b.part(0.2))
+        self.play(*([GrowArrow(a) for a in p.w_arrow] or [Wait()]), run_time=b.part(0.2))
         result = p.worked[-1][-1]
         # every line but the result, in before the voice says the weight
         self.play(LaggedStart(*(FadeIn(line, shift=DOWN * 0.1)

@@ -32,7 +32,8 @@ def put_in_place_of(new: Text, old: Text, edge=LEFT) -> Text:
 class Readout(VGroup):
     """Lines of "label   value": labels muted on the left, values in a column on the right.
 
-    ``rows`` are (label, value text, value colour); the scene formats the values.
+    ``rows`` are (label, value text, value colour); the scene formats the values. A
+    label with line breaks ("spread\n(bits)") takes a line each, its value on the last.
     With ``flush_right`` the values end at one right edge instead, as close to the
     labels as the longest line allows, which makes a narrower panel; it leaves room
     for every value in ``also`` (the texts the values may change to).
@@ -44,18 +45,22 @@ class Readout(VGroup):
         super().__init__()
         self.value_size = value_size
         self.edge = RIGHT if flush_right else LEFT
-        self.labels = VGroup(*(words(label, label_size, style.MUTED) for label, _, _ in rows))
+        self.labels = VGroup(*(VGroup(*(words(line, label_size, style.MUTED)
+                                        for line in label.split("\n")))
+                               for label, _, _ in rows))
         self.values = VGroup(*(words(value, value_size, color) for _, value, color in rows))
         self.colors = [color for _, _, color in rows]
-        value_x = max(label.width for label in self.labels) + gap
+        lines = [line for label in self.labels for line in label]
+        value_x = max(line.width for line in lines) + gap
         if flush_right:
             texts = [[value for _, value, _ in rows], *also]
-            value_x = max(label.width + gap + words(version[i], value_size).width
-                          for version in texts for i, label in enumerate(self.labels))
-        stack_lines(self.labels, line_step)
+            value_x = max([line.width for label in self.labels for line in label[:-1]]
+                          + [label[-1].width + gap + words(version[i], value_size).width
+                             for version in texts for i, label in enumerate(self.labels)])
+        stack_lines(lines, line_step)
         for label, value in zip(self.labels, self.values):
             value.move_to(RIGHT * value_x, aligned_edge=self.edge)
-            align_baselines([label, value])
+            align_baselines([label[-1], value])
         self.add(self.labels, self.values)
 
     def get_labels(self) -> VGroup:
