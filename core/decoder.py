@@ -86,23 +86,42 @@ def _classic(s: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _alignment(s: Mapping[str, Any]) -> dict[str, Any]:
+    def _reads(alignment: list[list[float]]) -> list[int]:
+        """For each French word (a row), the English word (a column) it gives most weight."""
+        return [int(i) for i in np.argmax(np.asarray(alignment), axis=1)]
+
     t = translation(s)
     straight = recurrent.translate(STRAIGHT, recurrent.french(STRAIGHT),
                                    sharpness=s["decoder"]["sharpness"])
-    return {**t, "straight": {"source": straight.source, "target": straight.target,
-                              "alignment": straight.alignment}}
+    reads = _reads(t["alignment"])
+    # the rows that leave the diagonal: the first that reads ahead of its own place, the
+    # first that looks back behind it (None when the sentence stays on the diagonal)
+    ahead = next((i for i, j in enumerate(reads) if j > i), None)
+    back = next((i for i, j in enumerate(reads) if j < i), None)
+    return {**t, "reads": reads, "ahead": ahead, "back": back,
+            "straight": {"source": straight.source, "target": straight.target,
+                         "alignment": straight.alignment,
+                         "reads": _reads(straight.alignment)}}
 
 
 def _order(s: Mapping[str, Any]) -> dict[str, Any]:
     t = translation(s)
     n = len(t["source"])
     backwards = list(range(n))[::-1]
+    in_order = recurrent.order_blind(t["source"], list(range(n)), sharpness=t["sharpness"])
+    model = recurrent.build_model()
     return {**t, "backwards": [t["source"][i] for i in backwards],
-            "in_order": recurrent.order_blind(t["source"], list(range(n)),
-                                              sharpness=t["sharpness"]),
+            "backwards_order": backwards,
+            "in_order": in_order,
             "reversed": recurrent.order_blind(t["source"], backwards,
                                               sharpness=t["sharpness"]),
-            "looking_for": "noun"}
+            "looking_for": "noun",
+            # the word the decoder, looking for a noun, gives most weight (by its place)
+            "sought": int(np.argmax(in_order)),
+            # each word's state with the recurrence taken out: its word alone
+            "alone": [recurrent.encode([w], model)[0].tolist() for w in t["source"]],
+            # each word's place in the sentence, counted from one: what a position adds
+            "positions": list(range(1, n + 1))}
 
 
 def _start() -> list[float]:

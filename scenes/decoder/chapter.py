@@ -43,6 +43,6 @@ CHAPTER = Chapter(
     ledger=LEDGER,
     narration=HERE / "narration",
     recordings=HERE.parent.parent / "assets" / "decoder" / "voice",
-    thumbnail=("TheAlignment", "title"),
+    thumbnail=("TheAlignment", "learned"),
     module=__name__,
 )

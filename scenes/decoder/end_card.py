@@ -1,27 +1,41 @@
-"""What we learned, and credits.
-
-A placeholder until the scene is written: one beat showing its title.
-"""
+"""The chapter's end card: what it taught in three short lines, then its credits."""
 
 from __future__ import annotations
 
-from manim import FadeIn
+from manim import UP, FadeIn
 
 from scenes.base import ChapterScene
-from scenes.lines import wrapped
+from scenes.components.end_card import CreditsBlock, LearnedLines
+
+#: what the chapter taught, one idea a line, each with the mark its line appears on
+LEARNED = ("Keep a state for every word.", "Weigh them all afresh at every step.",
+           "Keep attention, drop the chain, add position.")
+MARKS = ("state", "weigh", "attention")
 
 
 class DecoderEndCard(ChapterScene):
-    """A placeholder: its title."""
+    """The chapter in three lines, each as the voice says it, then who spoke it and what
+    drew it."""
 
     section = "decoder_end"
     title = "What we learned, and credits"
-    beat_seconds = {"title": 3.0}
+    beat_seconds = {"learned": 10.0, "credits": 7.0}
+    marks = {"learned": MARKS}
 
     def construct(self) -> None:
-        kind = self.frame().type
-        heading = wrapped(self.title, kind.heading, 0.9 * self.frame().room()[0])
-        heading.move_to(self.centre())
-        # The viewer sees the scene's title.
-        b = self.beat("title")
-        self.play(FadeIn(heading), run_time=b.part(0.3))
+        frame = self.frame()
+        lines = LearnedLines.for_frame(LEARNED, frame).move_to(self.centre())
+        credits = CreditsBlock.for_frame(self.given_credits, frame,
+                                         owner=type(self).__name__).move_to(self.centre())
+
+        # The viewer sees the chapter in three lines, each as the voice begins it.
+        b = self.beat("learned")
+        for k, (line, mark) in enumerate(zip(lines.get_lines(), MARKS)):
+            self.at(mark)
+            until = self.time_to(MARKS[k + 1]) if k + 1 < len(MARKS) else self.time_left()
+            self.play(FadeIn(line, shift=UP * 0.2), run_time=min(b.part(0.12), until))
+
+        # The viewer sees who spoke the chapter, under what licence, and what made it.
+        b = self.beat("credits")
+        self.play(lines.make_exit_animation(), run_time=b.part(0.15))
+        self.play(credits.make_entrance_animation(), run_time=b.part(0.4))
