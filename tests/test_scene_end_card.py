@@ -31,7 +31,7 @@ def said(scene, beat: str) -> str:
 def test_the_chapter_in_three_lines_then_the_credits(layout):
     scene = drawn(voices.credits(voices.Piper()), layout)
     assert_clean(scene)
-    assert said(scene, "learned") == " ".join(LEARNED)
+    assert said(scene, "learned") == " ".join(LEARNED)  # no next chapter given
     credits = said(scene, "credits")
     assert "en_US-joe-medium" in credits and "CC0" in credits and "GPL-3.0-or-later" in credits
     assert f"Manim Community {metadata.version('manim')}" in credits
@@ -51,3 +51,20 @@ def test_an_end_card_without_its_credits_says_so():
 
 def test_the_end_card_closes_the_chapter():
     assert CHAPTER.scenes[-1] is EndCard
+
+
+def test_the_end_card_names_the_next_chapter_of_the_course(build_scene):
+    from production.chapters import course, discover
+    from production.paths import ROOT
+
+    ordered = course(discover("scenes", ROOT / "scenes"))
+    after = ordered[[c.name for c in ordered].index("attention") + 1]
+    assert CHAPTER.next_title() == after.title
+    for layout in ("wide", "tall", "square"):
+        scene = build_scene("EndCard", layout=layout)
+        assert_clean(scene)
+        assert said(scene, "learned") == " ".join(LEARNED) + f" next: {after.title}"
+    # the last chapter's names none
+    assert ordered[-1].next_title() == ""
+    last = drawn(voices.credits(voices.Piper(), ordered[-1].next_title()))
+    assert said(last, "learned") == " ".join(LEARNED)

@@ -19,26 +19,43 @@ from scenes.lines import largest_that_fits, wrapped
 
 class LearnedLines(VGroup):
     """``lines`` one under another at ``size``, each wrapped (balanced, centred) to
-    ``width`` scene units, the last in ``accent`` (the idea the chapter ends on)."""
+    ``width`` scene units, the last in ``accent`` (the idea the chapter ends on); with
+    ``following``, the course's next chapter under them at ``small`` size, muted."""
 
     def __init__(self, lines: Sequence[str], size: int, width: float, *,
-                 accent=style.WEIGHT) -> None:
+                 accent=style.WEIGHT, following: str = "", small: int = 0) -> None:
         super().__init__(*(wrapped(line, size, width,
                                    accent if i == len(lines) - 1 else style.INK)
                            for i, line in enumerate(lines)))
+        self.following = VGroup()
+        if following:
+            self.following = wrapped(f"next: {following}", small or size, width, style.MUTED)
+            self.add(self.following)
         self.arrange(DOWN, buff=size / 60)
+        if following:
+            self.following.shift(DOWN * size / 60)
 
     @classmethod
-    def for_frame(cls, lines: Sequence[str], frame: Frame, **kwargs) -> LearnedLines:
-        """At the frame's title size if they fit its room, else its heading size."""
-        return largest_that_fits(lambda size: cls(lines, size, frame.room()[0], **kwargs),
-                                 (frame.type.title, frame.type.heading), frame.room())
+    def for_frame(cls, lines: Sequence[str], frame: Frame, *, following: str = "",
+                  **kwargs) -> LearnedLines:
+        """At the largest of the frame's title, heading and body sizes that fits its
+        room; the next chapter (``following``) at the frame's label size."""
+        return largest_that_fits(
+            lambda size: cls(lines, size, 0.95 * frame.room()[0], following=following,
+                             small=frame.type.label, **kwargs),
+            (frame.type.title, frame.type.heading, frame.type.body), frame.room())
 
     def get_lines(self) -> VGroup:
-        return VGroup(*self.submobjects)
+        """The lines learned (not the next chapter)."""
+        return VGroup(*(m for m in self.submobjects if m is not self.following))
+
+    def get_following(self) -> VGroup:
+        """The next chapter's line (empty without one)."""
+        return self.following
 
     def make_entrance_animation(self, lag_ratio: float = 0.45) -> LaggedStart:
-        """One line after another, each rising a little into place."""
+        """One line after another, each rising a little into place, then the next
+        chapter."""
         return LaggedStart(*(FadeIn(line, shift=UP * 0.2) for line in self),
                            lag_ratio=lag_ratio)
 

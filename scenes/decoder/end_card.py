@@ -21,10 +21,13 @@ class DecoderEndCard(ChapterScene):
     title = "What we learned, and credits"
     beat_seconds = {"learned": 10.0, "credits": 7.0}
     marks = {"learned": MARKS}
+    names_next = True
 
     def construct(self) -> None:
         frame = self.frame()
-        lines = LearnedLines.for_frame(LEARNED, frame).move_to(self.centre())
+        following = (self.given_credits or {}).get("next", "")
+        lines = LearnedLines.for_frame(LEARNED, frame, following=following)
+        lines.move_to(self.centre())
         credits = CreditsBlock.for_frame(self.given_credits, frame,
                                          owner=type(self).__name__).move_to(self.centre())
 
@@ -34,6 +37,9 @@ class DecoderEndCard(ChapterScene):
             self.at(mark)
             until = self.time_to(MARKS[k + 1]) if k + 1 < len(MARKS) else self.time_left()
             self.play(FadeIn(line, shift=UP * 0.2), run_time=min(b.part(0.12), until))
+        if len(lines.get_following()):  # the course's next chapter, if there is one
+            self.play(FadeIn(lines.get_following()), run_time=min(b.part(0.1),
+                                                                   self.time_left()))
 
         # The viewer sees who spoke the chapter, under what licence, and what made it.
         b = self.beat("credits")
