@@ -311,18 +311,19 @@ class AskAndOffer(ChapterScene):
         reader_word = sentence[self.numbers["reader_index"]]
         top_word = sentence[self.numbers["top_index"]]
 
-        # The viewer sees the sentence, and that every word will carry two short rows.
+        # The viewer sees the sentence, and under it that every word will carry two short
+        # rows.
         b = self.beat("words")
         self.play(LaggedStart(*(FadeIn(w, shift=DOWN * 0.15) for w in sentence), lag_ratio=0.08),
-                  run_time=b.part(0.35))
-        self.play(FadeIn(p.intro, shift=UP * 0.15), run_time=b.part(0.25))
+                  FadeIn(p.intro, shift=UP * 0.15), run_time=b.part(0.25))
 
-        # The viewer sees the reader's row: what "it" asks for, feature by feature.
+        # The viewer sees the reader's row: what "it" asks for, feature by feature; the
+        # features' names come in as the promise leaves.
         b = self.beat("asks")
-        self.play(FadeOut(p.intro), sentence.animate.shift(RIGHT * p.shift), run_time=b.part(0.15))
+        self.play(FadeOut(p.intro), sentence.animate.shift(RIGHT * p.shift), FadeIn(p.features),
+                  run_time=b.part(0.15))
         self.play(reader_word.animate.set_color(style.QUERY), run_time=b.part(0.1))
-        self.play(Create(p.ties[0]), FadeIn(p.asks, shift=DOWN * 0.1), FadeIn(p.features),
-                  run_time=b.part(0.2))
+        self.play(Create(p.ties[0]), FadeIn(p.asks, shift=DOWN * 0.1), run_time=b.part(0.2))
         self.play(query.make_fill_animation(), run_time=b.part(0.35))
 
         # The viewer sees the top word's row: what "cat" offers, on the same features.

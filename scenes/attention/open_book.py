@@ -76,13 +76,13 @@ class LeaveTheBookOpen(ChapterScene):
 
         # The viewer sees the two writers side by side: words right against sentence length.
         b = self.beat("race")
-        self.play(FadeOut(VGroup(grid, read_caption, state_caption, heading, key_title, key,
-                                 adds_up, one_step)), run_time=b.part(0.15))
         closed, opened, all_right, chance, x_caption, labels = self.lay_out_charts()
         self.charts = VGroup(closed, opened)
-        self.play(*(FadeIn(c.get_frame()) for c in (closed, opened)),
+        self.play(FadeOut(VGroup(grid, read_caption, state_caption, heading, key_title, key,
+                                 adds_up, one_step)),
+                  *(FadeIn(c.get_frame()) for c in (closed, opened)),
                   *(FadeIn(c.get_title()) for c in (closed, opened)),
-                  FadeIn(all_right), FadeIn(x_caption), run_time=b.part(0.2))
+                  FadeIn(all_right), FadeIn(x_caption), run_time=b.part(0.25))
         self.play(FadeIn(closed.get_chance_line()), FadeIn(opened.get_chance_line()),
                   FadeIn(chance), run_time=b.part(0.1))
         self.play(closed.make_grow_animation(), opened.make_grow_animation(),
