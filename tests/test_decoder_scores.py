@@ -8,7 +8,7 @@ import pytest
 from production.drawing import QUALITIES
 from scenes.components.decoder_step import weight_text
 from scenes.decoder.chapter import CHAPTER
-from scenes.numbers import short
+from scenes.numbers import decimal
 from tests.scene_harness import assert_clean
 
 FRAME = 1 / QUALITIES["preview"][2]
@@ -35,7 +35,7 @@ def test_every_state_is_scored_and_weighed_and_the_weights_add_up_to_one(build_s
     for word in n["source"]:
         assert word in scene.shown["keep"]
     assert "previous" in scene.shown["previous"]
-    scores = [short(s) for s in first["scores"]]
+    scores = [decimal(s) for s in first["scores"]]
     assert all(s in scene.shown["score"] for s in scores)
     assert not any(s in scene.shown["previous"] for s in scores)  # not before they are made
     shown = scene.shown["softmax"]
@@ -53,9 +53,9 @@ def test_another_sentence_changes_what_is_shown_and_the_marks_land(build_scene):
     assert "dog" in scene.shown["softmax"] and "cat" not in scene.shown["softmax"]
     assert all(weight_text(w) in scene.shown["softmax"] for w in n["first"]["weights"])
     assert n["first"]["scores"] != default["first"]["scores"]
-    assert all(short(s) in scene.shown["score"] for s in n["first"]["scores"])
+    assert all(decimal(s) in scene.shown["score"] for s in n["first"]["scores"])
     starts = {b.name: b.start for b in scene.beat_log}
-    shows = {"top_score": short(n["first"]["scores"][n["top"]]),
+    shows = {"top_score": decimal(n["first"]["scores"][n["top"]]),
              "total": weight_text(n["weight_total"])}
     for beat, marks in MARKS.items():
         for mark, after in marks.items():
@@ -70,7 +70,7 @@ def test_the_narration_says_the_ledgers_numbers():
     n = section("decoder.sharpness=1")
     said = CHAPTER.by_name()["ScoreEveryState"].spoken(n)
     assert said["top_word"] == n["source"][n["top"]]
-    assert said["top_score"] == short(n["first"]["scores"][n["top"]])
+    assert said["top_score"] == decimal(n["first"]["scores"][n["top"]])
     assert said["top_weight"] == weight_text(n["first"]["weights"][n["top"]])
     assert said["top_weight"] != CHAPTER.by_name()["ScoreEveryState"].spoken(
         section())["top_weight"]

@@ -28,7 +28,7 @@ from scenes.base import align_baselines, words
 from scenes.components.state_strip import StateStrip
 from scenes.frame import Frame
 from scenes.lines import text_width
-from scenes.numbers import decimal, percent, short
+from scenes.numbers import decimal, percent
 
 #: the decoder's rows under the English words, in order, and their names on screen
 DECODER_ROWS = ("context", "previous", "new")
@@ -271,7 +271,7 @@ def scores_picture(frame: Frame, n: dict) -> tuple[StepTable, WeightColumn]:
     first = n["first"]
     weights = [weight_text(w) for w in first["weights"]] + [weight_text(n["weight_total"])]
     table = score_table(frame, n["source"], weights)
-    return table, weight_column(table, weights, [short(s) for s in first["scores"]])
+    return table, weight_column(table, weights, [decimal(s) for s in first["scores"]])
 
 
 def score_rows(frame: Frame, n: dict) -> dict[str, VGroup]:

@@ -33,7 +33,7 @@ from scenes.components.decoder_step import (
     scores_picture,
     weight_text,
 )
-from scenes.numbers import short
+from scenes.numbers import decimal
 
 
 class ScoreEveryState(ChapterScene):
@@ -48,7 +48,7 @@ class ScoreEveryState(ChapterScene):
     def spoken(cls, numbers: dict) -> dict[str, str]:
         """The best-scored word, its score and its weight, from the ledger."""
         first, top = numbers["first"], numbers["top"]
-        return {"top_word": numbers["source"][top], "top_score": short(first["scores"][top]),
+        return {"top_word": numbers["source"][top], "top_score": decimal(first["scores"][top]),
                 "top_weight": weight_text(first["weights"][top])}
 
     def construct(self) -> None:
@@ -65,8 +65,8 @@ class ScoreEveryState(ChapterScene):
         # where the scores stand: a column of their own, or the weights' place
         own_column = column.score_right is not None
         scores = VGroup(*(
-            column.score(table, i, short(s)) if own_column
-            else column.value(table, i, short(s), style.INK)
+            column.score(table, i, decimal(s)) if own_column
+            else column.value(table, i, decimal(s), style.INK)
             for i, s in enumerate(first["scores"])))
         total = VGroup(words("total", kind.label, style.MUTED),
                        column.value(table, TOTAL, weight_text(n["weight_total"])))
