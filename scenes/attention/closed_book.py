@@ -116,9 +116,10 @@ class SqueezeTheRow(ChapterScene):
         guides = funnel(n["length"] * unit, rows.in_y - rows.band, throat, n["length"] * unit,
                         rows.out_y + rows.band)
 
-        # The viewer sees a row of numbers (bars up and down) above a throat as wide as the room.
+        # The viewer sees a row of numbers (bars up and down) above a throat as wide as the
+        # room, and where what comes back will be counted.
         b = self.beat("row")
-        self.play(FadeIn(went_in), FadeIn(in_bars, lag_ratio=0.02), run_time=b.part(0.3))
+        self.play(FadeIn(went_in), FadeIn(in_bars), FadeIn(back[0]), run_time=b.part(0.15))
         self.play(Create(throat.get_frame()), FadeIn(throat.get_slots()), Create(guides),
                   FadeIn(kept), run_time=b.part(0.25))
         self.play(FadeIn(squeeze), run_time=b.part(0.2))
@@ -150,7 +151,7 @@ class SqueezeTheRow(ChapterScene):
         self.play(*(bar.animate.set_color(style.GOOD if ok else style.BAD)
                     for bar, ok in zip(out_bars[1], n["recovered"])),
                   FadeIn(legend[:2]), run_time=b.part(0.25))
-        self.play(FadeIn(back), FadeIn(thirds), Create(ticks), run_time=b.part(0.25))
+        self.play(FadeIn(back[1]), FadeIn(thirds), Create(ticks), run_time=b.part(0.25))
 
         # The viewer sees the room held fixed while the row grows; the front of the output fades.
         b = self.beat("lengthen")

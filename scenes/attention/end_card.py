@@ -31,7 +31,7 @@ class EndCard(ChapterScene):
         # The viewer sees the chapter in three lines, one after another, and the course's
         # next chapter under them.
         b = self.beat("learned")
-        self.play(lines.make_entrance_animation(), run_time=b.part(0.5))
+        self.play(lines.make_entrance_animation(lag_ratio=0.3), run_time=b.part(0.35))
 
         # The viewer sees who spoke the chapter, under what licence, and what made it.
         b = self.beat("credits")
