@@ -264,9 +264,10 @@ def test_what_each_edit_redraws_in_the_attention_chapter(project_copy):
                    "scenes/attention/chapter.py"):
         assert edit(output) == changed, output
     component = edit("scenes/components/bottle.py")
-    # the potion scenes draw bottles; no other scene's code reaches bottle.py
+    # the potion scenes draw bottles, and TheMisreading opens on the potion scene's written
+    # heading (potions_parts, beside the bottles); no other scene's code reaches bottle.py
     assert {n for n in start if component[n] != changed[n]} == {
-        "PotionMixing", "ChemistryAndAssembly"}
+        "PotionMixing", "ChemistryAndAssembly", "TheMisreading"}
     drawing = edit("production/drawing.py")
     assert all(drawing[n] != component[n] for n in start)
     base = edit("scenes/base.py")
