@@ -21,6 +21,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from core import palette
 from production.chapters import Chapter
 from production.files import write_text
 from production.outputs import bundle, deck_html
@@ -123,7 +124,8 @@ def page(entries: list[dict[str, Any]], out: Path) -> str:
     title = entries[0]["title"] if len(entries) == 1 else "A course in " \
         f"{len(entries)} chapters"
     parts = {"TITLE": deck_html.attribute(title), "CHAPTERS": "\n".join(items),
-             "CSS": _CSS.replace("@@BACKGROUND@@", deck_html.BACKGROUND),
+             "CSS": _CSS.replace("@@BACKGROUND@@", deck_html.BACKGROUND)
+                        .replace("@@ACCENT@@", palette.WEIGHT),
              "DATA": deck_html.script_json({"chapters": data}), "JS": _JS}
     return re.sub(r"@@([A-Z_]+)@@", lambda m: parts[m.group(1)], _PAGE)
 
@@ -148,7 +150,7 @@ video::cue { font-size: 0.9em; background: rgba(0, 0, 0, 0.72); }
 .chapter ol { list-style: none; margin: 0; padding: 0; }
 .chapter li button { font: inherit; font-size: 0.92em; color: #C5CAD3; background: none;
   border: 0; padding: 0.1em 0; cursor: pointer; text-align: left; }
-.chapter li button:hover { color: #F4D35E; }
+.chapter li button:hover { color: @@ACCENT@@; }
 .at { font-variant-numeric: tabular-nums; color: #8A93A3; margin-right: 0.4em; }
 """
 
