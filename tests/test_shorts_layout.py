@@ -5,6 +5,8 @@ apps draw their buttons, nor in the band the captions are burned into."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from manim import Square, config, tempconfig
 
@@ -29,10 +31,19 @@ def test_every_beat_fits_the_frame(build_scene, name, frame):
 def test_every_frame_shows_the_same_numbers(build_scene, name, frame):
     """One scene, three frames: every number the wide frame shows is shown in the others."""
     wide, tall = build_scene(name), build_scene(name, layout=frame)
-    numbers = {beat: sorted(w for t in texts for w in t.split() if any(c.isdigit() for c in w))
-               for beat, texts in wide.shown.items()}
-    assert {beat: sorted(w for t in texts for w in t.split() if any(c.isdigit() for c in w))
-            for beat, texts in tall.shown.items()} == numbers
+
+    def figures(shown):  # a vector may stand as a column: "[0.2," across, "[0.2" down
+        return {beat: sorted(w.strip("[],") for t in texts
+                             for w in re.sub(r"<[^>]+>", " ", t).split()
+                             if any(c.isdigit() for c in w)) for beat, texts in shown.items()}
+
+    narrow, full = figures(tall.shown), figures(wide.shown)
+    if name == "PotionMixing":
+        # the look-back grid, too narrow for a percent in every cell, shades them and
+        # writes the reader's row under it: a part of the wide frame's figures
+        shown, every = narrow.pop("lookback"), full.pop("lookback")
+        assert shown and all(shown.count(f) <= every.count(f) for f in shown)
+    assert narrow == full
 
 
 def test_the_safe_zones_are_where_the_apps_draw():
