@@ -179,29 +179,17 @@ def cmd_numbers(args: argparse.Namespace) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    from production.scaffold import new_chapter
+    from production.scaffold import new_command
 
-    written = new_chapter(paths.ROOT, args.name, args.title)
-    for path in written:
-        shown = path.relative_to(paths.ROOT)
-        print(f"wrote {shown}/" if path.is_dir() else f"wrote {shown}")
-    print(f"next: ./run video --chapter {args.name} --quality preview; "
-          f"./run test tests/test_chapter_{args.name}.py")
-    return 0
+    return new_command(paths.ROOT, args.name, args.title)
 
 
 def cmd_course(args: argparse.Namespace) -> int:
-    from production.chapters import course
-    from production.outputs.course import render_course
-    from production.run import Request
+    from production.outputs.course import course_command
 
-    ordered = course(chapters())
-    if not ordered:
-        raise UsageError("course: there are no chapters (`render.py new NAME` starts one)")
-    out = paths.writable_dir(args.out, "--out") if args.out else paths.out() / "course"
-    request = Request(ordered[0], quality=args.quality, out=None, jobs=args.jobs,
-                      narrate=not args.no_narration, voice=args.voice, dry_run=args.dry_run)
-    return render_course(ordered, request, out)
+    return course_command(chapters(), quality=args.quality, out=args.out, jobs=args.jobs,
+                          narrate=not args.no_narration, voice=args.voice,
+                          dry_run=args.dry_run)
 
 
 def _request(args: argparse.Namespace) -> Request:

@@ -22,13 +22,28 @@ from pathlib import Path
 from typing import Any
 
 from core import palette
-from production.chapters import Chapter
+from production import paths
+from production.chapters import Chapter, course
+from production.errors import UsageError
 from production.files import write_text
 from production.outputs import bundle, deck_html
 from production.outputs.video import BundleOutput
 from production.run import Request, run
 
 _CUE_TIME = re.compile(r"^(\d+):(\d\d):(\d\d)\.(\d{3}) --> (\d+):(\d\d):(\d\d)\.(\d{3})")
+
+
+def course_command(chapters: dict[str, Chapter], *, quality: str, out: str | None,
+                   jobs: int | None, narrate: bool, voice: str, dry_run: bool) -> int:
+    """`render.py course`: the chapters found, in course order, into ``out`` (default
+    out/course/)."""
+    ordered = course(chapters)
+    if not ordered:
+        raise UsageError("course: there are no chapters (`render.py new NAME` starts one)")
+    folder = paths.writable_dir(out, "--out") if out else paths.out() / "course"
+    request = Request(ordered[0], quality=quality, jobs=jobs, narrate=narrate, voice=voice,
+                      dry_run=dry_run)
+    return render_course(ordered, request, folder)
 
 
 def render_course(chapters: list[Chapter], request: Request, out: Path) -> int:

@@ -70,6 +70,16 @@ def new_chapter(root: Path, name: str, title: str | None = None) -> list[Path]:
     return [places["folder"], places["core"], places["test"], course]
 
 
+def new_command(root: Path, name: str, title: str | None) -> int:
+    """`render.py new`: write the chapter and say what was written and what to run next."""
+    for path in new_chapter(root, name, title):
+        shown = path.relative_to(root)
+        print(f"wrote {shown}/" if path.is_dir() else f"wrote {shown}")
+    print(f"next: ./run video --chapter {name} --quality preview; "
+          f"./run test tests/test_chapter_{name}.py")
+    return 0
+
+
 def _filled(template: str, fill: dict[str, str]) -> str:
     return Template((HERE / template).read_text(encoding="utf-8")).substitute(fill)
 

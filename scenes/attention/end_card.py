@@ -4,7 +4,7 @@ chapter, then its credits."""
 from __future__ import annotations
 
 from scenes.base import ChapterScene
-from scenes.components.end_card import CreditsBlock, LearnedLines
+from scenes.components.end_card import end_card_parts
 
 #: what the chapter taught, one idea a line
 LEARNED = ("Read all of it.", "Write one piece at a time.",
@@ -21,12 +21,7 @@ class EndCard(ChapterScene):
     names_next = True
 
     def construct(self) -> None:
-        frame = self.frame()
-        following = (self.given_credits or {}).get("next", "")
-        lines = LearnedLines.for_frame(LEARNED, frame, following=following)
-        lines.move_to(self.centre())
-        credits = CreditsBlock.for_frame(self.given_credits, frame,
-                                         owner=type(self).__name__).move_to(self.centre())
+        lines, credits = end_card_parts(self, LEARNED)
 
         # The viewer sees the chapter in three lines, one after another, and the course's
         # next chapter under them.

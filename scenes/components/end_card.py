@@ -102,4 +102,14 @@ class CreditsBlock(VGroup):
                            lag_ratio=lag_ratio)
 
 
-__all__ = ["CreditsBlock", "LearnedLines"]
+def end_card_parts(scene, learned: Sequence[str]) -> tuple[LearnedLines, CreditsBlock]:
+    """An end card scene's two pictures, laid out for its frame and centred in its area:
+    ``learned`` with the course's next chapter under them, and the credits its render
+    gave it (``scene.given_credits``)."""
+    frame, given = scene.frame(), scene.given_credits
+    lines = LearnedLines.for_frame(learned, frame, following=(given or {}).get("next", ""))
+    credits = CreditsBlock.for_frame(given, frame, owner=type(scene).__name__)
+    return lines.move_to(scene.centre()), credits.move_to(scene.centre())
+
+
+__all__ = ["CreditsBlock", "LearnedLines", "end_card_parts"]

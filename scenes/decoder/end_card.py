@@ -5,7 +5,7 @@ from __future__ import annotations
 from manim import UP, FadeIn
 
 from scenes.base import ChapterScene
-from scenes.components.end_card import CreditsBlock, LearnedLines
+from scenes.components.end_card import end_card_parts
 
 #: what the chapter taught, one idea a line, each with the mark its line appears on
 LEARNED = ("Keep a state for every word.", "Weigh them all afresh at every step.",
@@ -24,12 +24,7 @@ class DecoderEndCard(ChapterScene):
     names_next = True
 
     def construct(self) -> None:
-        frame = self.frame()
-        following = (self.given_credits or {}).get("next", "")
-        lines = LearnedLines.for_frame(LEARNED, frame, following=following)
-        lines.move_to(self.centre())
-        credits = CreditsBlock.for_frame(self.given_credits, frame,
-                                         owner=type(self).__name__).move_to(self.centre())
+        lines, credits = end_card_parts(self, LEARNED)
 
         # The viewer sees the chapter in three lines, each as the voice begins it.
         b = self.beat("learned")
