@@ -42,6 +42,8 @@ class Chapter:
     thumbnail: tuple[str, str]  # (scene, beat): the beat's last frame becomes the thumbnail
     module: str  # the module whose CHAPTER this is (how a worker finds it again)
     palette: ModuleType = field(default=default_palette)  # its colours, for decks too
+    summary: str = ""  # one paragraph: what the chapter teaches (a video site's description)
+    tags: tuple[str, ...] = ()  # a few words a video site can file it under
 
     def by_name(self) -> dict[str, Any]:
         return {scene.__name__: scene for scene in self.scenes}

@@ -53,6 +53,15 @@ CHAPTER = Chapter(
     thumbnail=("MatchIsTheWeight", "panel"),
     module=__name__,
     palette=palette,
+    summary=("How does a model reading a sentence decide which earlier words matter for the "
+             "word in front of it? This chapter follows one sentence through attention, step "
+             "by step: every word asks a question and offers an answer, the match between "
+             "them becomes a weight, the weights of a row share one budget, a sharpness dial "
+             "sets how narrowly it looks, and a word may only look back. Then the looked-up "
+             "meanings are mixed into the word in proportion to the weights. Every number on "
+             "screen is computed from a small model, not drawn by hand."),
+    tags=("attention", "transformers", "self-attention", "softmax", "machine learning",
+          "neural networks", "explainer"),
 )
 
 SCENES_BY_NAME = CHAPTER.by_name()

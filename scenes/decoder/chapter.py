@@ -45,4 +45,14 @@ CHAPTER = Chapter(
     recordings=HERE.parent.parent / "assets" / "decoder" / "voice",
     thumbnail=("TheAlignment", "learned"),
     module=__name__,
+    summary=("Before transformers, attention was born inside a translator. This chapter opens "
+             "the attention decoder one step at a time: a recurrent encoder reads the English "
+             "sentence with the same weights at every word, a classic decoder must unroll its "
+             "whole translation from one vector, and the attention decoder instead scores "
+             "every encoder state at every step, turns the scores into weights, averages the "
+             "states and writes the next French word. The weights of all the steps together "
+             "show how the two sentences align. Every number on screen comes from a small "
+             "seeded model."),
+    tags=("attention", "encoder-decoder", "recurrent neural network", "machine translation",
+          "seq2seq", "machine learning", "explainer"),
 )
