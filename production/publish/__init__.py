@@ -1,0 +1,1 @@
+"""Publishing a bundle (or a course) to a video site: `render.py publish`."""
