@@ -79,6 +79,11 @@ def entry(chapter: Chapter, out: Path) -> dict[str, Any]:
             "thumbnail": f"{chapter.name}/thumbnail.jpg"}
 
 
+def course_title(titles: list[str]) -> str:
+    """A course's title: its one chapter's, else "A course in N chapters"."""
+    return titles[0] if len(titles) == 1 else f"A course in {len(titles)} chapters"
+
+
 def chapter_list(text: str) -> list[tuple[float, str]]:
     """chapters.txt ("M:SS Title" a line) as (seconds, title) pairs."""
     found = []
@@ -136,8 +141,7 @@ def page(entries: list[dict[str, Any]], out: Path) -> str:
             f"      <ol>\n{listed}\n      </ol>\n"
             f"    </div>\n"
             f"  </article>")
-    title = entries[0]["title"] if len(entries) == 1 else "A course in " \
-        f"{len(entries)} chapters"
+    title = course_title([e["title"] for e in entries])
     parts = {"TITLE": deck_html.attribute(title), "CHAPTERS": "\n".join(items),
              "CSS": _CSS.replace("@@BACKGROUND@@", deck_html.BACKGROUND)
                         .replace("@@ACCENT@@", palette.WEIGHT),

@@ -74,6 +74,8 @@ def chapter(plan: Plan, results: dict[str, SceneOutput]) -> str:
     bundle.manifest({
         "title": plan.chapter.title,
         "chapter": plan.chapter.name,
+        "summary": plan.chapter.summary,
+        "tags": list(plan.chapter.tags),
         "quality": {"name": plan.quality, "width": width, "height": height, "frame_rate": fps},
         "duration": joined.seconds,
         "voice": voices.voice_record(plan.voice) if plan.narrate else None,

@@ -1,0 +1,243 @@
+"""What a publish sends, read from a folder: a chapter bundle (one video, its thumbnail
+and captions), a course folder (each chapter's bundle in course order, then a playlist
+of them) or a shorts folder (each short as its own video with its captions).
+
+Nothing here touches the network or writes a file: a folder that is none of these, or a
+bundle missing a part, is a UsageError saying what is missing and how to make it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from production.errors import UsageError
+from production.outputs.course import course_title
+from production.publish import metadata
+from production.publish.limits import TITLE
+from production.publish.metadata import Layer, Metadata
+
+MANIFEST = "manifest.json"
+VIDEO = "chapter.mp4"
+THUMBNAIL = "thumbnail.jpg"
+CAPTIONS = "chapter.srt"
+CHAPTERS = "chapters.txt"
+COURSE = "course.json"
+SHORTS = "shorts.json"
+SHORTS_DIR = "shorts"
+SHORTS_TAG = "#Shorts"
+
+
+@dataclass(frozen=True)
+class Video:
+    """One video to publish, with what goes with it."""
+
+    folder: Path  # where its publish.json (and publish.toml) are
+    file: Path
+    thumbnail: Path | None
+    captions: Path | None  # SRT
+    seconds: float  # how long it runs
+    short: bool
+    metadata: Metadata
+    label: str  # how messages name it: its path from the folder the command was given
+
+    @property
+    def name(self) -> str:
+        """Its key in publish.json: the file's name in its folder."""
+        return self.file.name
+
+    def part(self, file: Path) -> str:
+        """How messages name ``file``, a file of this video's (thumbnail, captions)."""
+        return str(Path(self.label).parent / file.name).removeprefix("./")
+
+
+@dataclass(frozen=True)
+class Playlist:
+    """A course's playlist: its chapters' videos in course order."""
+
+    folder: Path  # the course folder: its publish.json holds the playlist's record
+    metadata: Metadata
+    videos: tuple[Video, ...]
+
+
+@dataclass(frozen=True)
+class Publication:
+    """Everything one publish sends, in order: the videos, then the playlist (if any)."""
+
+    videos: tuple[Video, ...]
+    playlist: Playlist | None = None
+
+
+def read(folder: Path, *, shorts: bool, given: Layer) -> Publication:
+    """What publishing ``folder`` sends, its metadata resolved over the options ``given``
+    (a layer from :func:`metadata.options`)."""
+    if not folder.is_dir():
+        raise UsageError(f"{folder}: no such folder; give a publish bundle (out/ after "
+                         "`render.py render`) or a course folder")
+    if shorts:
+        return Publication(read_shorts(shorts_folder(folder), folder, given))
+    if (folder / COURSE).is_file():
+        return read_course(folder, given)
+    if (folder / SHORTS).is_file():
+        raise UsageError(f"{folder} holds shorts, not a chapter: publish them with --shorts")
+    return Publication((read_chapter(folder, folder, per_video(given)),))
+
+
+def per_video(given: Layer) -> Layer:
+    """The options that apply to every video when they cannot all share one title."""
+    return {k: v for k, v in given.items() if k not in ("title", "description")}
+
+
+# ----------------------------------------------------------------- a chapter
+
+
+def read_manifest(folder: Path) -> dict[str, Any]:
+    path = folder / MANIFEST
+    if not path.is_file():
+        raise UsageError(f"{folder} is not a publish bundle: it has no {MANIFEST} (render one "
+                         "with `render.py render`, or give a bundle or a course folder)")
+    try:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError) as error:
+        raise UsageError(f"{path}: not readable JSON ({error}); render the bundle again") \
+            from None
+    if not isinstance(manifest, dict) or not isinstance(manifest.get("title"), str):
+        raise UsageError(f"{path}: not a bundle's manifest (it has no title); render the "
+                         "bundle again")
+    return manifest
+
+
+def read_chapter(folder: Path, root: Path, given: Layer) -> Video:
+    """The chapter bundle in ``folder`` as one video (``root``: the folder the command was
+    given, which labels are relative to)."""
+    manifest = read_manifest(folder)
+    video = folder / VIDEO
+    if not video.is_file():
+        raise UsageError(f"{folder} is not a publish bundle: it has no {VIDEO} (render the "
+                         "whole chapter with `render.py render`)")
+    chapters = folder / CHAPTERS
+    listed = chapters.read_text(encoding="utf-8") if chapters.is_file() else ""
+    if listed and not listed.startswith("0:00 "):
+        raise UsageError(f"{chapters}: the chapter list must start at 0:00, as the site "
+                         "reads it from a description")
+    own = {"title": manifest["title"], "tags": list(manifest.get("tags") or []),
+           "description": metadata.description(
+               str(manifest.get("summary") or ""), listed,
+               metadata.credits(manifest.get("voice"), manifest.get("versions") or {}))}
+    toml = metadata.read_toml(folder).get("", {})
+    return Video(folder, video, _present(folder / THUMBNAIL), _present(folder / CAPTIONS),
+                 float(manifest.get("duration") or 0.0), False,
+                 metadata.resolve(own, toml, given), _label(video, root))
+
+
+def _present(path: Path) -> Path | None:
+    return path if path.is_file() else None
+
+
+def _label(path: Path, root: Path) -> str:
+    return os.path.relpath(path, root)
+
+
+# ----------------------------------------------------------------- a course
+
+
+def read_course(folder: Path, given: Layer) -> Publication:
+    """A course folder (course.json): each chapter's bundle in course order, and their
+    playlist. --title and --description name the playlist; the other options apply to
+    every chapter too."""
+    path = folder / COURSE
+    try:
+        names = [c["name"] for c in json.loads(path.read_text(encoding="utf-8"))["chapters"]]
+    except (ValueError, UnicodeDecodeError, KeyError, TypeError) as error:
+        raise UsageError(f"{path}: not a course listing ({error}); make it again with "
+                         "`render.py course`") from None
+    if not names:
+        raise UsageError(f"{path}: the course has no chapters")
+    videos = tuple(read_chapter(folder / str(name), folder, per_video(given)) for name in names)
+    titles = [v.metadata.title for v in videos]
+    own = {"title": course_title(titles),
+           "description": "\n".join(f"{i}. {t}" for i, t in enumerate(titles, 1))}
+    toml = metadata.read_toml(folder, metadata.PLAYLIST_FIELDS).get("", {})
+    chosen = {k: v for k, v in given.items() if k in metadata.PLAYLIST_FIELDS}
+    return Publication(videos, Playlist(folder, metadata.resolve(own, toml, chosen), videos))
+
+
+# ----------------------------------------------------------------- shorts
+
+
+def shorts_folder(folder: Path) -> Path:
+    """The shorts of ``folder``: its shorts/ (as `render.py shorts` writes beside a
+    bundle), or the folder itself when it holds shorts.json."""
+    for candidate in (folder / SHORTS_DIR, folder):
+        if (candidate / SHORTS).is_file():
+            return candidate
+    raise UsageError(f"{folder} has no shorts (no {SHORTS_DIR}/{SHORTS}): make them with "
+                     "`render.py shorts` (into out/shorts/), then publish with --shorts")
+
+
+def read_shorts(folder: Path, root: Path, given: Layer) -> tuple[Video, ...]:
+    """Every clip shorts.json lists, as its own video: its title ending in #Shorts, its
+    one-line description, its captions; credits and tags from the chapter's manifest when
+    the shorts sit in its bundle. --title and --description would name every short alike:
+    set them per clip in publish.toml ([NAME] tables) instead."""
+    for option in ("title", "description"):
+        if option in given:
+            raise UsageError(f"--{option} would give every short the same {option}; set it "
+                             f"per short in {folder / metadata.TOML} (a [NAME] table per "
+                             "clip)")
+    path = folder / SHORTS
+    try:
+        listing = json.loads(path.read_text(encoding="utf-8"))
+        clips = list(listing["clips"])
+    except (ValueError, UnicodeDecodeError, KeyError, TypeError) as error:
+        raise UsageError(f"{path}: not a shorts listing ({error}); make it again with "
+                         "`render.py shorts`") from None
+    if not clips:
+        raise UsageError(f"{path}: lists no shorts; make them with `render.py shorts`")
+    parent = folder.parent / MANIFEST
+    manifest = read_manifest(folder.parent) if parent.is_file() else {}
+    credits = metadata.credits(manifest.get("voice"), manifest.get("versions") or {})
+    stems = tuple(Path(str(c.get("file", ""))).stem for c in clips)
+    toml = metadata.read_toml(folder, tables=stems)
+    return tuple(_short(folder, root, clip, str(listing.get("chapter") or ""), credits,
+                        list(manifest.get("tags") or []), toml, given) for clip in clips)
+
+
+def _short(folder: Path, root: Path, clip: dict[str, Any], chapter: str, credits: str,
+           tags: list[str], toml: dict[str, Layer], given: Layer) -> Video:
+    file = folder / str(clip.get("file", ""))
+    if not clip.get("file") or not file.is_file():
+        raise UsageError(f"{folder / SHORTS}: lists {clip.get('file')!r}, which is not "
+                         "there; make the shorts again with `render.py shorts`")
+    parts = int(clip.get("parts") or 1)
+    title = str(clip.get("title") or file.stem) + (
+        f" ({clip.get('part')}/{parts})" if parts > 1 else "")
+    from_chapter = f"From the chapter “{chapter}”." if chapter else ""
+    own = {"title": title,
+           "description": metadata.description(str(clip.get("description") or ""),
+                                               from_chapter, credits),
+           "tags": tags}
+    resolved = metadata.resolve(own, toml.get("", {}), toml.get(file.stem, {}), given)
+    captions = folder / str(clip["srt"]) if clip.get("srt") else None
+    return Video(folder, file, None, _present(captions) if captions else None,
+                 float(clip.get("seconds") or 0.0), True,
+                 _as_short(resolved, set_by_user=("title" in toml.get("", {})
+                                                  or "title" in toml.get(file.stem, {}))),
+                 _label(file, root))
+
+
+def _as_short(m: Metadata, *, set_by_user: bool) -> Metadata:
+    """``m`` with its title ending in #Shorts: a title of the clip's own is cut (at a word,
+    with an ellipsis) to fit the site's 100 characters; one the user set is not cut (the
+    limits say so if it is too long)."""
+    title = m.title.strip()
+    if title.endswith(SHORTS_TAG):
+        return replace(m, title=title)
+    room = TITLE - len(SHORTS_TAG) - 1
+    if len(title) > room and not set_by_user:
+        cut = title[:room - 1].rsplit(" ", 1)[0].rstrip(" ,;:.-")
+        title = cut + "…"
+    return replace(m, title=f"{title} {SHORTS_TAG}")

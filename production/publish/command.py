@@ -1,0 +1,201 @@
+"""`render.py publish`: a chapter bundle, a course or shorts to a video site (README,
+"Publishing").
+
+Everything a user can get wrong is checked before anything is contacted (the folder,
+the options, publish.toml, the site's limits, the token) and said in one line, exit
+status 2. A dry run stops there and prints the requests; a publish holds the folders it
+records into (as a render does its output folder), then sends its steps. What the site
+refuses comes out as a RemoteFailure (exit status 1, see render.py).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from production import paths
+from production.errors import UsageError
+from production.publish import bundles, limits, metadata
+from production.publish.bundles import Publication
+from production.publish.dry_run import DryRun
+from production.publish.progress import quiet, upload_progress
+from production.publish.publisher import LOGIN, Publisher
+from production.publish.site import Site
+from production.publish.state import State
+
+DEFAULT_API_ROOT = "https://youtube.googleapis.com/"  # the discovery document's rootUrl
+CHUNK_KIB = 256  # an upload chunk is a multiple of 256 KiB (the resumable protocol's unit)
+DEFAULT_CHUNK_KIB = 8 * 1024
+
+
+@dataclass(frozen=True)
+class PublishRequest:
+    """What `render.py publish` was asked to do."""
+
+    bundle: str | None = None  # a bundle, course or shorts folder; None: out/
+    shorts: bool = False
+    dry_run: bool = False
+    token: str | None = None  # None: the log-in's default place
+    api_root: str | None = None  # None: DEFAULT_API_ROOT
+    chunk_kib: int | None = None  # None: DEFAULT_CHUNK_KIB
+    login: bool = False
+    client_secrets: str | None = None
+    fields: dict[str, Any] = field(default_factory=dict)  # metadata options; None: not given
+
+
+def publish_command(request: PublishRequest) -> int:
+    """Log in, or publish (or dry-run) the folder the request names."""
+    if request.login or request.client_secrets:
+        return log_in(request)
+    api_root = checked_root(request.api_root or DEFAULT_API_ROOT)
+    chunk = checked_chunk(DEFAULT_CHUNK_KIB if request.chunk_kib is None else request.chunk_kib)
+    folder = paths.absolute(request.bundle) if request.bundle else paths.out()
+    publication = bundles.read(folder, shorts=request.shorts,
+                               given=metadata.options(request.fields))
+    check(publication)
+    if request.dry_run:
+        return dry_run(publication, api_root)
+    for held in folders(publication):
+        hold(held)
+    states = states_of(api_root, keep=True)
+    publisher = Publisher(states, say=print, report=print, progress=upload_progress)
+    steps = publisher.plan(publication)
+    if steps:
+        publisher.run(connect(request.token, api_root, chunk), steps)
+        print(f"published: {len(steps)} request{'s' * (len(steps) != 1)} made")
+    return 0
+
+
+def dry_run(publication: Publication, api_root: str) -> int:
+    """Print the requests a publish would make now, and their quota; send and write
+    nothing."""
+    site = DryRun(api_root)
+    publisher = Publisher(states_of(api_root, keep=False), say=print,
+                          report=lambda line: None, progress=quiet)
+    steps = publisher.plan(publication)
+    if steps:
+        publisher.run(site, steps)
+        print(site.total())
+    return 0
+
+
+def states_of(api_root: str, *, keep: bool) -> Callable[[Path], State]:
+    """The record of each folder, read once (``keep``: written after every step)."""
+    read: dict[Path, State] = {}
+
+    def state(folder: Path) -> State:
+        if folder not in read:
+            read[folder] = State(folder, api_root, keep=keep)
+        return read[folder]
+
+    return state
+
+
+def check(publication: Publication) -> None:
+    """Every field and file against the site's limits (limits.py), before anything is
+    contacted."""
+    for video in publication.videos:
+        where, m = video.label, video.metadata
+        limits.check_text(where, "title", m.title, characters=limits.TITLE)
+        limits.check_text(where, "description", m.description, size=limits.DESCRIPTION)
+        limits.check_tags(where, m.tags)
+        limits.check_video(where, video.file, video.seconds, short=video.short)
+        if video.thumbnail is not None:
+            limits.check_thumbnail(where, video.thumbnail)
+        if video.captions is not None:
+            limits.check_captions(where, video.captions)
+    if publication.playlist is not None:
+        m = publication.playlist.metadata
+        limits.check_text("the playlist", "title", m.title, characters=limits.PLAYLIST_TITLE)
+        limits.check_text("the playlist", "description", m.description,
+                          size=limits.DESCRIPTION)
+
+
+def folders(publication: Publication) -> list[Path]:
+    """The folders whose publish.json this publication writes."""
+    found = [video.folder for video in publication.videos]
+    if publication.playlist is not None:
+        found.append(publication.playlist.folder)
+    return list(dict.fromkeys(found))
+
+
+def hold(folder: Path) -> None:
+    """Wait while another render or publish uses ``folder``, then hold it until the end:
+    two publishes of one bundle at once would upload it twice."""
+    from production import lock
+
+    def waiting(pid: int | None) -> None:
+        holder = f" (pid {pid})" if pid else ""
+        print(f"render.py: waiting for another render or publish using {folder}{holder}",
+              file=sys.stderr, flush=True)
+
+    try:
+        lock.hold(folder, waiting)
+    except OSError as error:  # a file system that cannot lock a folder (some NFS mounts)
+        print(f"render.py: warning: cannot lock {folder} ({error.strerror}); another publish "
+              "of it at the same time would upload it twice", file=sys.stderr)
+
+
+# ----------------------------------------------------------------- the site, logging in
+
+
+def checked_root(root: str) -> str:
+    """``root`` as the API root every request goes under, ending in "/"."""
+    parts = urlsplit(root)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query \
+            or parts.fragment:
+        raise UsageError(f"--api-root {root!r}: give an http or https URL, such as "
+                         f"{DEFAULT_API_ROOT}")
+    return root if root.endswith("/") else root + "/"
+
+
+def checked_chunk(kib: int) -> int:
+    """The upload chunk in bytes: ``kib`` KiB, a positive multiple of 256."""
+    if kib < CHUNK_KIB or kib % CHUNK_KIB:
+        raise UsageError(f"--chunk-kib {kib}: an upload chunk is a multiple of {CHUNK_KIB} "
+                         f"KiB, such as {CHUNK_KIB} or {DEFAULT_CHUNK_KIB}")
+    return kib * 1024
+
+
+def token_path(token: str | None) -> Path:
+    from production.publish import auth
+
+    return paths.absolute(token) if token else auth.DEFAULT_TOKEN
+
+
+def connect(token: str | None, api_root: str, chunk: int) -> Site:
+    """The site, signed in with the token a log-in wrote."""
+    from production.publish import auth
+    from production.publish.youtube import YouTube
+
+    path = token_path(token)
+    if not path.is_file():
+        raise UsageError(f"no token at {path}: log in once with `{LOGIN}`"
+                         + ("" if token else " (or give --token FILE)"))
+    return YouTube(auth.load(path), api_root=api_root, chunk_size=chunk)
+
+
+def log_in(request: PublishRequest) -> int:
+    """`--login --client-secrets FILE`: the installed-app sign-in; the token is written
+    where --token says (by default under ~/.config/attention-explainer/)."""
+    from production.publish import auth
+
+    if not request.login:
+        raise UsageError("--client-secrets goes with --login, to log in")
+    if request.bundle or request.dry_run or request.shorts:
+        raise UsageError("--login only logs in; publish with a second command after it")
+    if not request.client_secrets:
+        raise UsageError("--login needs --client-secrets FILE: the OAuth client of a "
+                         "desktop app, as the Google Cloud console downloads it")
+    secrets = paths.absolute(request.client_secrets)
+    if not secrets.is_file():
+        raise UsageError(f"--client-secrets {request.client_secrets}: no such file")
+    path = token_path(request.token)
+    auth.login(secrets, path)
+    print(f"logged in: the token is in {path}, readable by you alone; publish with "
+          "`render.py publish`")
+    return 0

@@ -1,0 +1,67 @@
+"""What was published from a folder: its publish.json, so that nothing is sent twice.
+
+One record per uploaded video file (by its name in the folder): the file's SHA-256, the
+video id, the body last sent (insert or update), the thumbnail and caption files set on
+it (their hashes, the caption track's id), the ids of earlier videos a changed file
+replaced, and the upload session of an upload under way (its URI, the hash of the file
+it carries and the body it was opened with), so that a killed run resumes it. A course
+folder's publish.json holds its playlist's record: id, body, and its items in order.
+
+Records are kept per API root (``{"sites": {ROOT: {"videos": ..., "playlist": ...}}}``):
+ids one host gave mean nothing to another, so publishing to another root (a stand-in, an
+API-compatible host) starts afresh there and leaves the other's records as they are.
+
+The file is rewritten whole (temporary name, then rename) after every step.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from production import files
+from production.errors import UsageError
+
+FILE = "publish.json"
+
+Record = dict[str, Any]
+
+
+class State:
+    """publish.json of one folder, for one API root. ``keep`` False (a dry run) reads it
+    and never writes."""
+
+    def __init__(self, folder: Path, api_root: str, *, keep: bool) -> None:
+        self.path = folder / FILE
+        self.api_root = api_root
+        self.keep = keep
+        self.data = self._read()
+        self.site: Record = self.data.setdefault("sites", {}).setdefault(api_root, {})
+
+    def _read(self) -> Record:
+        if not self.path.is_file():
+            return {}
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (ValueError, UnicodeDecodeError) as error:
+            raise UsageError(f"{self.path}: not readable JSON ({error}); it records what was "
+                             "published: mend it, or move it away to publish everything "
+                             "anew") from None
+        if not isinstance(data, dict) or not isinstance(data.get("sites", {}), dict):
+            raise UsageError(f"{self.path}: not a publish record; mend it, or move it away to "
+                             "publish everything anew")
+        return data
+
+    def video(self, name: str) -> Record:
+        """The record of the video file ``name`` (empty until a step fills it)."""
+        return self.site.setdefault("videos", {}).setdefault(name, {})
+
+    def playlist(self) -> Record:
+        return self.site.setdefault("playlist", {})
+
+    def save(self) -> None:
+        """Write the records (only this folder's, whole) unless this is a dry run."""
+        if self.keep:
+            files.write_text(self.path, json.dumps(self.data, indent=1, ensure_ascii=False,
+                                                   sort_keys=True) + "\n")
