@@ -83,7 +83,7 @@ def read(folder: Path, *, shorts: bool, given: Layer) -> Publication:
         return read_course(folder, given)
     if (folder / SHORTS).is_file():
         raise UsageError(f"{folder} holds shorts, not a chapter: publish them with --shorts")
-    return Publication((read_chapter(folder, folder, per_video(given)),))
+    return Publication((read_chapter(folder, folder, given),))
 
 
 def per_video(given: Layer) -> Layer:

@@ -162,28 +162,29 @@ def checked_chunk(kib: int) -> int:
 
 
 def token_path(token: str | None) -> Path:
+    """--token FILE, else where a log-in writes the token by default."""
+    if token:
+        return paths.absolute(token)
     from production.publish import auth
 
-    return paths.absolute(token) if token else auth.DEFAULT_TOKEN
+    return auth.DEFAULT_TOKEN
 
 
 def connect(token: str | None, api_root: str, chunk: int) -> Site:
     """The site, signed in with the token a log-in wrote."""
-    from production.publish import auth
-    from production.publish.youtube import YouTube
-
     path = token_path(token)
     if not path.is_file():
         raise UsageError(f"no token at {path}: log in once with `{LOGIN}`"
                          + ("" if token else " (or give --token FILE)"))
+    from production.publish import auth
+    from production.publish.youtube import YouTube
+
     return YouTube(auth.load(path), api_root=api_root, chunk_size=chunk)
 
 
 def log_in(request: PublishRequest) -> int:
     """`--login --client-secrets FILE`: the installed-app sign-in; the token is written
     where --token says (by default under ~/.config/attention-explainer/)."""
-    from production.publish import auth
-
     if not request.login:
         raise UsageError("--client-secrets goes with --login, to log in")
     if request.bundle or request.dry_run or request.shorts:
@@ -194,6 +195,8 @@ def log_in(request: PublishRequest) -> int:
     secrets = paths.absolute(request.client_secrets)
     if not secrets.is_file():
         raise UsageError(f"--client-secrets {request.client_secrets}: no such file")
+    from production.publish import auth
+
     path = token_path(request.token)
     auth.login(secrets, path)
     print(f"logged in: the token is in {path}, readable by you alone; publish with "

@@ -57,8 +57,8 @@ def request_url(api_root: str, method: str, query: dict[str, str]) -> str:
 class DryRun:
     """Prints each request to ``out`` instead of sending it (a :class:`Site`)."""
 
-    def __init__(self, api_root: str, out: TextIO = sys.stdout) -> None:
-        self.api_root, self.out = api_root, out
+    def __init__(self, api_root: str, out: TextIO | None = None) -> None:
+        self.api_root, self.out = api_root, out or sys.stdout
         self.sent: Counter[str] = Counter()  # requests by method
         self.made: Counter[str] = Counter()  # stand-in ids by kind
 
