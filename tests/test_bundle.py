@@ -93,6 +93,9 @@ def test_chapter_is_the_scenes_end_to_end(rendered):
                                    "frame_rate": FPS}
     assert set(manifest["versions"]) == {"manim", "numpy", "pydub"}
     assert manifest["ledger"]["grid"]["top_word"] == "cat"
+    # what a video site's description and tags are made of (render.py publish)
+    assert manifest["summary"] == CHAPTER.summary and len(manifest["summary"]) > 100
+    assert manifest["tags"] == list(CHAPTER.tags) and "attention" in manifest["tags"]
     starts = [s["start"] for s in manifest["scenes"]]
     durations = [s["duration"] for s in manifest["scenes"]]
     assert starts[0] == 0 and all(

@@ -506,20 +506,20 @@ def test_a_refused_step_says_what_was_done_and_what_is_left_and_a_rerun_does_the
     with pytest.raises(QuotaExceeded) as refused:
         published(course, site=Refusing(3, QuotaExceeded("quota exceeded")))
     assert str(refused.value) == (
-        "quota exceeded after 2 of 9 requests (one/chapter.mp4, one/thumbnail.jpg); left: "
+        "quota exceeded; done 2 of 9 requests (one/chapter.mp4, one/thumbnail.jpg); left: "
         "one/chapter.srt, two/chapter.mp4, two/thumbnail.jpg, two/chapter.srt, the playlist, "
         "the playlist's item 1 (one/chapter.mp4), the playlist's item 2 (two/chapter.mp4); "
-        "run publish again after the quota resets (midnight Pacific Time)")
+        "run publish again after the quota resets: it sends only what is left")
     _, out, _ = publish(capsys, str(course), "--dry-run")
     assert methods(out) == ["captions.insert", "videos.insert", "thumbnails.set",
                             "captions.insert", "playlists.insert", "playlistItems.insert",
                             "playlistItems.insert"]
     with pytest.raises(AuthFailure) as refused:
-        published(course, site=Refusing(1, AuthFailure("the token was revoked")))
-    assert str(refused.value).startswith("the token was revoked after 0 of 7 requests; left: ")
-    assert str(refused.value).endswith(
-        "log in again (render.py publish --login --client-secrets FILE), then run publish "
-        "again")
+        published(course, site=Refusing(1, AuthFailure("the token was revoked; log in")))
+    assert str(refused.value).startswith("the token was revoked; log in; done 0 of 7 "
+                                         "requests; left: one/chapter.srt, ")
+    assert str(refused.value).endswith("once logged in again, run publish again: it sends "
+                                       "only what is left")
 
 
 def test_a_course_rerun_adds_a_changed_chapter_after_the_one_before_it(capsys, tmp_path):

@@ -241,7 +241,7 @@ class Publisher:
                 step.action(site, *step.args)
             except RemoteFailure as failure:
                 left = [s.label for s in steps[len(done):]]
-                raise type(failure)(f"{failure} after {len(done)} of {len(steps)} requests"
+                raise type(failure)(f"{failure}; done {len(done)} of {len(steps)} requests"
                                     f"{_listed(done)}; left: {', '.join(left)}; "
                                     f"{next_move(failure)}") from None
             done.append(step.label)
@@ -252,11 +252,11 @@ def _listed(labels: list[str]) -> str:
 
 
 def next_move(failure: RemoteFailure) -> str:
-    """What to do after ``failure``."""
+    """What to do after ``failure`` (which says why; an AuthFailure how to log in)."""
     if isinstance(failure, QuotaExceeded):
-        return "run publish again after the quota resets (midnight Pacific Time)"
+        return "run publish again after the quota resets: it sends only what is left"
     if isinstance(failure, AuthFailure):
-        return f"log in again ({LOGIN}), then run publish again"
+        return "once logged in again, run publish again: it sends only what is left"
     return "run publish again to go on from there"
 
 
