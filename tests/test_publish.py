@@ -118,7 +118,7 @@ def test_dry_run_of_a_chapter_prints_every_request_in_order_and_writes_nothing(c
     assert upload["file"] == chapter / "chapter.mp4" and upload["how"] == "a resumable upload"
     assert thumbnail["url"] == f"{ROOT}upload/youtube/v3/thumbnails/set?videoId=<video 1>"
     assert captions["body"]["snippet"] == {"videoId": "<video 1>", "language": "en",
-                                           "name": "English"}
+                                           "name": "English", "isDraft": False}
     for request, name in zip(sent, ("chapter.mp4", "thumbnail.jpg", "chapter.srt")):
         assert request["file"] == chapter / name
         assert request["size"] == (chapter / name).stat().st_size

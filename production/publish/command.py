@@ -167,7 +167,7 @@ def token_path(token: str | None) -> Path:
         return paths.absolute(token)
     from production.publish import auth
 
-    return auth.DEFAULT_TOKEN
+    return auth.default_token_path()
 
 
 def connect(token: str | None, api_root: str, chunk: int) -> Site:

@@ -54,6 +54,11 @@ def request_url(api_root: str, method: str, query: dict[str, str]) -> str:
     return f"{described['httpMethod']} {api_root}{path}" + (f"?{listed}" if listed else "")
 
 
+def caption_snippet(video_id: str, language: str, name: str) -> Body:
+    """A caption track's snippet as the site sends it: published, not a draft."""
+    return {"videoId": video_id, "language": language, "name": name, "isDraft": False}
+
+
 class DryRun:
     """Prints each request to ``out`` instead of sending it (a :class:`Site`)."""
 
@@ -77,15 +82,14 @@ class DryRun:
 
     def insert_captions(self, video_id: str, file: Path, *, language: str, name: str) -> str:
         self._print("captions.insert", {"part": "snippet"},
-                    {"snippet": {"videoId": video_id, "language": language, "name": name}},
-                    file)
+                    {"snippet": caption_snippet(video_id, language, name)}, file)
         return self._stand_in("captions")
 
     def update_captions(self, caption_id: str, video_id: str, file: Path, *, language: str,
                         name: str) -> None:
         self._print("captions.update", {"part": "snippet"},
-                    {"id": caption_id, "snippet": {"videoId": video_id, "language": language,
-                                                   "name": name}}, file)
+                    {"id": caption_id, "snippet": caption_snippet(video_id, language, name)},
+                    file)
 
     def insert_playlist(self, body: Body) -> str:
         self._print("playlists.insert", {"part": "snippet,status"}, body)
