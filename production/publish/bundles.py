@@ -51,7 +51,7 @@ class Video:
 
     def part(self, file: Path) -> str:
         """How messages name ``file``, a file of this video's (thumbnail, captions)."""
-        return str(Path(self.label).parent / file.name).removeprefix("./")
+        return str(Path(self.label).parent / file.name)
 
 
 @dataclass(frozen=True)

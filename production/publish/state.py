@@ -37,7 +37,7 @@ class State:
         self.api_root = api_root
         self.keep = keep
         self.data = self._read()
-        self.site: Record = self.data.setdefault("sites", {}).setdefault(api_root, {})
+        self.records: Record = self.data.setdefault("sites", {}).setdefault(api_root, {})
 
     def _read(self) -> Record:
         if not self.path.is_file():
@@ -55,10 +55,10 @@ class State:
 
     def video(self, name: str) -> Record:
         """The record of the video file ``name`` (empty until a step fills it)."""
-        return self.site.setdefault("videos", {}).setdefault(name, {})
+        return self.records.setdefault("videos", {}).setdefault(name, {})
 
     def playlist(self) -> Record:
-        return self.site.setdefault("playlist", {})
+        return self.records.setdefault("playlist", {})
 
     def save(self) -> None:
         """Write the records (only this folder's, whole) unless this is a dry run."""
