@@ -440,6 +440,17 @@ def test_changed_captions_are_only_a_captions_update(capsys, chapter):
     assert update["body"]["snippet"]["videoId"] == "id-video-1"
 
 
+def test_captions_in_another_language_are_a_new_track(capsys, chapter):
+    published(chapter)
+    (chapter / "publish.toml").write_text('language = "en-GB"\n')
+    _, out, _ = publish(capsys, str(chapter), "--dry-run")
+    update, captions = requests(out)
+    assert update["method"] == "videos.update"
+    assert update["body"]["snippet"]["defaultAudioLanguage"] == "en-GB"
+    assert captions["method"] == "captions.insert"
+    assert captions["body"]["snippet"]["language"] == "en-GB"
+
+
 def test_a_changed_thumbnail_is_only_set_again(capsys, chapter):
     published(chapter)
     write_jpeg(chapter / "thumbnail.jpg", (1280, 720), "darkred")

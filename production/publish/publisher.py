@@ -82,19 +82,16 @@ class Publisher:
                          f"{record['video_id']}: it goes up as a new video (the old one stays "
                          "on the site; delete it there if it should go)")
             self.uploading.add(video.file)
-            steps.append(Step(video.label,
-                              self.upload, (video, state, sha, body)))
+            steps.append(Step(video.label, self.upload, (video, state, sha, body)))
             if self.opened_with(record, sha, body) != body:  # a resumed upload's old body
-                steps.append(Step(f"{video.label} metadata",
-                                  self.update, (video, state, body)))
+                steps.append(Step(f"{video.label} metadata", self.update, (video, state, body)))
         elif record.get("body") != body:
-            steps.append(Step(f"{video.label} metadata",
-                              self.update, (video, state, body)))
+            steps.append(Step(f"{video.label} metadata", self.update, (video, state, body)))
         if video.thumbnail is not None:
             thumb = files.sha256(video.thumbnail)
             if new or record.get("thumbnail", {}).get("sha256") != thumb:
-                steps.append(Step(video.part(video.thumbnail),
-                                  self.thumbnail, (video, state, thumb)))
+                steps.append(Step(video.part(video.thumbnail), self.thumbnail,
+                                  (video, state, thumb)))
         if video.captions is not None:
             steps += self.captions_steps(video, state, record, new)
         return steps
@@ -107,8 +104,10 @@ class Publisher:
         had = None if new else record.get("captions")
         if had and all(had.get(k) == v for k, v in track.items()):
             return []
-        return [Step(video.part(video.captions),
-                     self.captions, (video, state, track))]
+        # captions.update replaces a track's file; another language or name is a new track
+        same_track = bool(had) and all(had.get(k) == track[k] for k in ("language", "name"))
+        return [Step(video.part(video.captions), self.captions,
+                     (video, state, track, same_track))]
 
     def playlist_steps(self, playlist: Playlist) -> list[Step]:
         state = self.states(playlist.folder)
@@ -116,11 +115,9 @@ class Publisher:
         body = playlist_body(playlist.metadata)
         steps = []
         if "id" not in record:
-            steps.append(Step("the playlist",
-                              self.insert_playlist, (state, body)))
+            steps.append(Step("the playlist", self.insert_playlist, (state, body)))
         elif record.get("body") != body:
-            steps.append(Step("the playlist's metadata",
-                              self.update_playlist, (state, body)))
+            steps.append(Step("the playlist's metadata", self.update_playlist, (state, body)))
         listed = {item["video_id"] for item in record.get("items", [])}
         for index, video in enumerate(playlist.videos):
             known = self.states(video.folder).video(video.name).get("video_id")
@@ -183,12 +180,14 @@ class Publisher:
         state.save()
         self.report(f"{video.part(video.thumbnail)}: set on video {record['video_id']}")
 
-    def captions(self, site: Site, video: Video, state: State, track: Record) -> None:
-        """captions.insert, or captions.update for the track this video already has."""
+    def captions(self, site: Site, video: Video, state: State, track: Record,
+                 same_track: bool) -> None:
+        """captions.update of the track this video has in that language and name, else
+        captions.insert."""
         assert video.captions is not None
         record = state.video(video.name)
         video_id, had = record["video_id"], record.get("captions")
-        if had:
+        if had and same_track:
             site.update_captions(had["id"], video_id, video.captions,
                                       language=track["language"], name=track["name"])
             caption_id, done = had["id"], "updated"
