@@ -9,6 +9,7 @@ import hashlib
 import json
 import os
 import signal
+import socket
 import stat
 import subprocess
 import sys
@@ -279,7 +280,7 @@ def test_a_revoked_token_is_an_auth_failure_with_how_to_log_in(youtube_standin):
 
 
 def test_every_other_request_reaches_the_site_as_the_reference_has_it(youtube_standin, video,
-                                                                      tmp_path):
+                                                                      tmp_path, loopback_only):
     site = Upload().site(youtube_standin)
     video_id = Upload().send(site, video)
     changed = {**BODY, "status": {"privacyStatus": "public", "selfDeclaredMadeForKids": False}}
@@ -322,6 +323,7 @@ def test_every_other_request_reaches_the_site_as_the_reference_has_it(youtube_st
         "resourceId": {"kind": "youtube#video", "videoId": video_id}}}
     assert item_id == "i1" and youtube_standin.playlist_videos(playlist_id) == [video_id]
     assert youtube_standin.spent == {"units": 50 + 50 + 400 + 450 + 50 + 50 + 50, "uploads": 1}
+    assert set(loopback_only) == {"127.0.0.1"}  # every request went there, uploads included
 
 
 def test_what_the_site_refuses_is_a_remote_failure_with_its_reason(youtube_standin, video,
@@ -339,6 +341,22 @@ def test_what_the_site_refuses_is_a_remote_failure_with_its_reason(youtube_stand
         site.insert_playlist({"snippet": {"title": "A course"}})
     assert str(failed.value) == "YouTube refused the request (403 forbidden: Access forbidden.)"
     assert type(failed.value) is RemoteFailure
+
+
+def test_a_site_that_cannot_be_reached_is_a_remote_failure_after_the_last_try(
+        youtube_standin, video):
+    closed = socket.socket()
+    closed.bind(("127.0.0.1", 0))
+    port = closed.getsockname()[1]
+    closed.close()  # nothing listens there now
+    upload = Upload()
+    site = YouTube(youtube_standin.credentials(), f"http://127.0.0.1:{port}/",
+                   sleep=upload.slept.append, tries=3)
+    with pytest.raises(RemoteFailure) as failed:
+        upload.send(site, video)
+    assert str(failed.value) == ("the connection to YouTube failed (ConnectionRefusedError: "
+                                 "[Errno 111] Connection refused) after 3 tries")
+    assert upload.slept == [1, 2] and upload.kept == []
 
 
 def test_a_chunk_size_off_the_protocols_unit_and_a_bad_api_root_are_usage_errors(

@@ -134,7 +134,6 @@ class _Call:
 
 @dataclass
 class _Grant:
-    client_id: str
     scopes: frozenset[str]
     revoked: bool = False
 
@@ -202,27 +201,20 @@ class YouTubeStandIn:
 
     # -- tokens --------------------------------------------------------------------
 
-    def grant(self, scopes: tuple[str, ...] = (SCOPE,)) -> dict[str, Any]:
-        """A new grant: a fresh access token, its refresh token, this stand-in's token
-        endpoint and client, as the fields of google-auth's authorized-user JSON."""
+    def credentials(self, *, expired: bool = False) -> Credentials:
+        """google-auth credentials for a new grant (of :data:`SCOPE`), refreshed at this
+        stand-in; with ``expired`` their access token has expired (for the stand-in too),
+        so the first request refreshes it."""
         with self._lock:
             refresh = self._new_id("1//standin-refresh-")
-            self._grants[refresh] = _Grant(self.client_id, frozenset(scopes))
-            return {"token": self._issue(refresh), "refresh_token": refresh,
-                    "token_uri": self.token_uri, "client_id": self.client_id,
-                    "client_secret": self.client_secret, "scopes": list(scopes)}
-
-    def credentials(self, *, expired: bool = False) -> Credentials:
-        """google-auth credentials for a new grant; with ``expired`` their access token has
-        expired (for the stand-in too), so the first request refreshes it."""
-        info = self.grant()
+            self._grants[refresh] = _Grant(frozenset({SCOPE}))
+            token = self._issue(refresh)
         if expired:
-            self.expire(info["token"])
+            self.expire(token)
         expiry = datetime.now(UTC).replace(tzinfo=None) + timedelta(hours=-1 if expired else 1)
-        return Credentials(info["token"], refresh_token=info["refresh_token"],
-                           token_uri=self.token_uri, client_id=self.client_id,
-                           client_secret=self.client_secret, scopes=info["scopes"],
-                           expiry=expiry)
+        return Credentials(token, refresh_token=refresh, token_uri=self.token_uri,
+                           client_id=self.client_id, client_secret=self.client_secret,
+                           scopes=[SCOPE], expiry=expiry)
 
     def write_token(self, path: Path, *, expired: bool = False) -> Path:
         """A token file for a new grant (as the log-in writes it) at ``path``."""
@@ -576,7 +568,7 @@ class YouTubeStandIn:
             if challenge.decode().rstrip("=") != asked["code_challenge"]:
                 return 400, invalid
         refresh = self._new_id("1//standin-refresh-")
-        grant = _Grant(self.client_id, frozenset(asked["scope"].split()))
+        grant = _Grant(frozenset(asked["scope"].split()))
         self._grants[refresh] = grant
         return 200, {**self._token_reply(refresh, grant), "refresh_token": refresh}
 

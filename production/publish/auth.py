@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import webbrowser
 from pathlib import Path
 
 import requests
@@ -49,7 +50,8 @@ def login(client_secrets: Path, token_path: Path, *, open_browser: bool = True) 
     """Run the installed-app flow for the OAuth client in ``client_secrets`` (the JSON
     the Google Cloud console gives for a desktop app) and keep the token at
     ``token_path``; that path. The consent page's address is printed (and opened in a
-    browser when ``open_browser``); this waits until the browser comes back."""
+    browser when ``open_browser`` and this machine has one); this waits until the
+    browser comes back."""
     try:
         flow = InstalledAppFlow.from_client_secrets_file(str(client_secrets), scopes=SCOPES)
     except (OSError, ValueError, KeyError) as error:
@@ -58,7 +60,7 @@ def login(client_secrets: Path, token_path: Path, *, open_browser: bool = True) 
                          "console offers for a desktop app's OAuth client") from None
     try:
         credentials = flow.run_local_server(
-            host="127.0.0.1", port=0, open_browser=open_browser,
+            host="127.0.0.1", port=0, open_browser=open_browser and _has_browser(),
             authorization_prompt_message=PROMPT, success_message=DONE,
             prompt="consent")  # so Google gives a refresh token even to a second log-in
     except OAuth2Error as error:
@@ -118,6 +120,16 @@ def save(credentials: Credentials, token_path: Path) -> None:
         os.replace(partial, token_path)
     finally:
         partial.unlink(missing_ok=True)
+
+
+def _has_browser() -> bool:
+    """Whether a browser can be opened here (the flow fails on a machine without one,
+    where the printed address is opened elsewhere)."""
+    try:
+        webbrowser.get()
+    except webbrowser.Error:
+        return False
+    return True
 
 
 def _reason(error: BaseException) -> str:

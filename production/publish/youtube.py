@@ -158,14 +158,14 @@ class YouTube:
                 return send()
             except HttpError as error:
                 if error.resp.status not in RETRIED or last:
-                    raise failure(error, tries=failures + 1) from None
+                    raise _failure(error, tries=failures + 1) from None
             except RefreshError as error:
                 raise AuthFailure(f"the YouTube token was refused when it was refreshed "
                                   f"({_first_line(error)}); {LOG_IN_AGAIN}") from None
             except NETWORK_ERRORS as error:
-                if not from_network(error):
+                if not _from_network(error):
                     raise  # a local failure (a full disk where the session is kept)
-                if not (repeatable and dropped(error)) or last:
+                if not (repeatable and _dropped(error)) or last:
                     raise RemoteFailure(f"the connection to YouTube failed ({_said(error)}) "
                                         f"{_after(failures + 1)}") from None
             self._sleep(min(2 ** failures, LONGEST_WAIT))
@@ -256,7 +256,7 @@ def service_document(api_root: str) -> dict[str, Any]:
     return document
 
 
-def failure(error: HttpError, *, tries: int = 1) -> RemoteFailure:
+def _failure(error: HttpError, *, tries: int = 1) -> RemoteFailure:
     """The site's answer ``error`` as one line: a 401 an :class:`AuthFailure`, a spent
     quota a :class:`QuotaExceeded`, anything else a :class:`RemoteFailure` with the API's
     reason and message."""
@@ -273,17 +273,17 @@ def failure(error: HttpError, *, tries: int = 1) -> RemoteFailure:
     return RemoteFailure(f"YouTube refused the request ({said})")
 
 
-def from_network(error: BaseException) -> bool:
+def _from_network(error: BaseException) -> bool:
     """Whether ``error`` came from the connection to the site (not, say, a full disk)."""
     if isinstance(error, OSError):
         return isinstance(error, (ConnectionError, TimeoutError)) or error.errno in NETWORK_ERRNOS
     return isinstance(error, NETWORK_ERRORS)
 
 
-def dropped(error: BaseException) -> bool:
+def _dropped(error: BaseException) -> bool:
     """Whether ``error`` says the connection dropped or timed out (worth another try), not
     that the host is unknown or that the request could not be made at all."""
-    return from_network(error) and not isinstance(error, (httplib2.HttpLib2Error,
+    return _from_network(error) and not isinstance(error, (httplib2.HttpLib2Error,
                                                           TransportError))
 
 
@@ -309,7 +309,10 @@ def _first_line(error: BaseException) -> str:
 
 
 def _said(error: BaseException) -> str:
-    return f"{type(error).__name__}: {_first_line(error)}" if error.args else type(error).__name__
+    """A connection's failure as its kind and what it says ("ConnectionResetError: [Errno
+    104] Connection reset by peer")."""
+    said = _one_line(str(error))
+    return f"{type(error).__name__}: {said}" if said else type(error).__name__
 
 
 def _after(tries: int) -> str:
