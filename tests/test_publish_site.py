@@ -73,7 +73,7 @@ class Upload:
         self.slept: list[float] = []
 
     def site(self, standin: YouTubeStandIn, **options) -> YouTube:
-        return YouTube(standin.credentials(), standin.root, chunk_size=CHUNK_UNIT,
+        return YouTube(standin.oauth.credentials(), standin.root, chunk_size=CHUNK_UNIT,
                        sleep=self.slept.append, **options)
 
     def send(self, site: YouTube, video: Path, session: str | None = None) -> str:
@@ -173,7 +173,7 @@ def test_5xx_to_the_last_try_is_a_remote_failure_and_the_session_stays_kept(yout
 
 
 def test_a_killed_upload_is_resumed_from_its_kept_session(youtube_standin, video, tmp_path):
-    token = youtube_standin.write_token(tmp_path / "token.json")
+    token = youtube_standin.oauth.write_token(tmp_path / "token.json")
     kept = tmp_path / "session"
     held = youtube_standin.hold_chunk(1)  # the first chunk: the session is kept before it
     uploader = subprocess.Popen(
@@ -236,9 +236,9 @@ def test_a_spent_quota_is_quota_exceeded_at_each_methods_cost(youtube_standin, v
 
 
 def test_a_token_the_site_refuses_is_an_auth_failure_with_how_to_log_in(youtube_standin):
-    credentials = youtube_standin.credentials()
+    credentials = youtube_standin.oauth.credentials()
     site = YouTube(credentials, youtube_standin.root)
-    youtube_standin.refuse_tokens = True
+    youtube_standin.oauth.refuse_tokens = True
     with pytest.raises(AuthFailure) as failed:
         site.update_video("v1", BODY)
     said = str(failed.value)
@@ -252,25 +252,25 @@ def test_a_token_the_site_refuses_is_an_auth_failure_with_how_to_log_in(youtube_
 
 def test_an_expired_token_is_refreshed_at_its_token_endpoint(youtube_standin):
     youtube_standin.videos["v1"] = {"id": "v1", "snippet": {}, "status": {}}
-    credentials = youtube_standin.credentials(expired=True)
+    credentials = youtube_standin.oauth.credentials(expired=True)
     old = credentials.token
     YouTube(credentials, youtube_standin.root).update_video("v1", BODY)
     assert [(e.api, e.status) for e in youtube_standin.log] == [("token", 200),
                                                                 ("videos.update", 200)]
     assert youtube_standin.log[0].body == {"grant_type": "refresh_token",
-                                           "client_id": youtube_standin.client_id}
+                                           "client_id": youtube_standin.oauth.client_id}
     assert credentials.token != old
 
     # expired on the site's side only: refused once, refreshed, sent again
-    youtube_standin.expire(credentials.token)
+    youtube_standin.oauth.expire(credentials.token)
     YouTube(credentials, youtube_standin.root).update_video("v1", BODY)
     assert [(e.api, e.status) for e in youtube_standin.log[2:]] == [
         ("videos.update", 401), ("token", 200), ("videos.update", 200)]
 
 
 def test_a_revoked_token_is_an_auth_failure_with_how_to_log_in(youtube_standin):
-    credentials = youtube_standin.credentials(expired=True)
-    youtube_standin.revoke(credentials.refresh_token)
+    credentials = youtube_standin.oauth.credentials(expired=True)
+    youtube_standin.oauth.revoke(credentials.refresh_token)
     with pytest.raises(AuthFailure) as failed:
         YouTube(credentials, youtube_standin.root).update_video("v1", BODY)
     assert str(failed.value) == (
@@ -350,7 +350,7 @@ def test_a_site_that_cannot_be_reached_is_a_remote_failure_after_the_last_try(
     port = closed.getsockname()[1]
     closed.close()  # nothing listens there now
     upload = Upload()
-    site = YouTube(youtube_standin.credentials(), f"http://127.0.0.1:{port}/",
+    site = YouTube(youtube_standin.oauth.credentials(), f"http://127.0.0.1:{port}/",
                    sleep=upload.slept.append, tries=3)
     with pytest.raises(RemoteFailure) as failed:
         upload.send(site, video)
@@ -361,7 +361,7 @@ def test_a_site_that_cannot_be_reached_is_a_remote_failure_after_the_last_try(
 
 def test_a_chunk_size_off_the_protocols_unit_and_a_bad_api_root_are_usage_errors(
         youtube_standin):
-    credentials = youtube_standin.credentials()
+    credentials = youtube_standin.oauth.credentials()
     with pytest.raises(UsageError, match="multiple of 256 KiB"):
         YouTube(credentials, youtube_standin.root, chunk_size=CHUNK_UNIT + 1)
     with pytest.raises(UsageError, match="--api-root must be an http:// or https:// URL"):
@@ -390,7 +390,7 @@ def test_loading_a_missing_or_broken_token_says_how_to_log_in(tmp_path):
 
 
 def test_loading_an_expired_token_refreshes_and_keeps_it(youtube_standin, tmp_path):
-    token = youtube_standin.write_token(tmp_path / "token.json", expired=True)
+    token = youtube_standin.oauth.write_token(tmp_path / "token.json", expired=True)
     old = json.loads(token.read_text())["token"]
     credentials = auth.load(token)
     assert [(e.api, e.status) for e in youtube_standin.log] == [("token", 200)]
@@ -398,8 +398,8 @@ def test_loading_an_expired_token_refreshes_and_keeps_it(youtube_standin, tmp_pa
     assert kept["token"] == credentials.token != old
     assert stat.S_IMODE(token.stat().st_mode) == 0o600
 
-    youtube_standin.revoke(credentials.refresh_token)
-    youtube_standin.expire(credentials.token)
+    youtube_standin.oauth.revoke(credentials.refresh_token)
+    youtube_standin.oauth.expire(credentials.token)
     token.write_text(credentials.to_json().replace(kept["expiry"], "2020-01-01T00:00:00Z"))
     with pytest.raises(AuthFailure) as failed:
         auth.load(token)
@@ -410,7 +410,7 @@ def test_loading_an_expired_token_refreshes_and_keeps_it(youtube_standin, tmp_pa
 
 def test_logging_in_keeps_a_private_token_and_prints_none(youtube_standin, tmp_path):
     secrets = tmp_path / "client_secret.json"
-    secrets.write_text(json.dumps(youtube_standin.client_secrets()))
+    secrets.write_text(json.dumps(youtube_standin.oauth.client_secrets()))
     token = tmp_path / "config" / "attention-explainer" / "youtube-token.json"
     env = {**os.environ, "OAUTHLIB_INSECURE_TRANSPORT": "1"}  # the stand-in speaks http
     login = subprocess.Popen([sys.executable, "-u", "-c", LOGIN, str(secrets), str(token)],
@@ -420,7 +420,7 @@ def test_logging_in_keeps_a_private_token_and_prints_none(youtube_standin, tmp_p
         prompt = [login.stdout.readline() for _ in range(2)]
         assert prompt[0].startswith("Open this address in a browser"), prompt
         # the browser: Google's consent page, allowed, sends it back to the log-in
-        with urllib.request.urlopen(youtube_standin.consent(prompt[1].strip()),
+        with urllib.request.urlopen(youtube_standin.oauth.consent(prompt[1].strip()),
                                     timeout=60) as page:
             assert b"Logged in" in page.read()
         out, err = login.communicate(timeout=120)
@@ -429,7 +429,7 @@ def test_logging_in_keeps_a_private_token_and_prints_none(youtube_standin, tmp_p
     assert login.returncode == 0, err
     kept = json.loads(token.read_text())
     assert kept["refresh_token"].startswith("1//standin-refresh-")
-    assert kept["token_uri"] == youtube_standin.token_uri
+    assert kept["token_uri"] == youtube_standin.oauth.token_uri
     assert kept["scopes"] == ["https://www.googleapis.com/auth/youtube.force-ssl"]
     assert stat.S_IMODE(token.stat().st_mode) == 0o600
     assert stat.S_IMODE(token.parent.stat().st_mode) == 0o700

@@ -5,14 +5,16 @@ It serves what a publish asks: the resumable protocol of videos.insert (a ``POST
 answers 200 with the session in ``Location``; ``PUT`` chunks answered 308 with
 ``Range: bytes=0-LAST`` until the last byte, then 200 with the video; the status query
 ``Content-Range: bytes */SIZE``), thumbnails.set, captions.insert and captions.update
-(multipart), videos.update, playlists.insert and update, playlistItems.insert, and a token
-endpoint (grant types ``authorization_code`` and ``refresh_token``). Every API request
-must carry a Bearer token it issued with a scope the discovery document lists for the
-method (401 or 403 in Google's JSON error format otherwise), and is charged quota at the
-published costs, refused with 403 quotaExceeded past the limits.
+(multipart), videos.update, playlists.insert and update, playlistItems.insert, and the
+token endpoint of :attr:`YouTubeStandIn.oauth` (tests/oauth_standin.py: credentials and
+token files for a test, the consent page, revoking). Every API request must carry a Bearer
+token issued there, with a scope the discovery document lists for the method (401 or 403
+in Google's JSON error format otherwise), and is charged quota at the published costs,
+refused with 403 quotaExceeded past the limits.
 
 A test scripts faults (a status on the Nth upload chunk, a connection cut mid-chunk, a
-chunk held until the test lets it go, a refused token, any error on a method), reads
+chunk held until the test lets it go, any error on a method; a refused token through
+``oauth.refuse_tokens``), reads
 :attr:`YouTubeStandIn.log` (every request: its method, path, query and the parts of its
 body that matter; never a header, so never a token) and what was uploaded
 (:meth:`YouTubeStandIn.video_bytes`, :attr:`captions`, :attr:`thumbnails`, ...). Ids are
@@ -21,7 +23,6 @@ counters: v1, v2 ... for videos, c1 for captions, p1 for playlists, i1 for their
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import json
 import re
@@ -31,22 +32,19 @@ import urllib.parse
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
 from email.parser import BytesParser
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from typing import Any
 
 import pytest
-from google.oauth2.credentials import Credentials
 from googleapiclient.discovery_cache import get_static_doc
+
+from tests.oauth_standin import LOOPBACK, OAuthStandIn
 
 #: every chunk of an upload but the last is a multiple of this (bytes)
 CHUNK_UNIT = 256 * 1024
 #: thumbnails.set: "Maximum file size: 2MB"
 THUMBNAIL_LIMIT = 2 * 1024 * 1024
-#: the scope the log-in asks for
-SCOPE = "https://www.googleapis.com/auth/youtube.force-ssl"
 #: quota by method: (bucket, cost). The quota-cost page: videos.insert has a bucket of its
 #: own (100 calls a day, 1 a call); every other method shares 10,000 units a day.
 COSTS = {"videos.insert": ("uploads", 1), "videos.update": ("units", 50),
@@ -57,8 +55,6 @@ LIMITS = {"units": 10_000, "uploads": 100}
 #: what a refused request is told (the API's own words)
 QUOTA_MESSAGE = ("The request cannot be completed because you have exceeded your "
                  "<a href=\"/youtube/v3/getting-started#quota\">quota</a>.")
-#: the host names the tests may contact
-LOOPBACK = frozenset({"127.0.0.1"})
 
 _ROUTES = {("POST", "/upload/youtube/v3/videos"): "videos.insert",
            ("POST", "/upload/youtube/v3/thumbnails/set"): "thumbnails.set",
@@ -132,12 +128,6 @@ class _Call:
     headers: Any
 
 
-@dataclass
-class _Grant:
-    scopes: frozenset[str]
-    revoked: bool = False
-
-
 class ApiError(Exception):
     """An answer in Google's JSON error format."""
 
@@ -154,9 +144,6 @@ class YouTubeStandIn:
     manager (or the :func:`youtube_standin` fixture). ``units`` and ``uploads`` are the
     day's quota (see :data:`COSTS`); :attr:`spent` what has been charged."""
 
-    client_id = "standin-client.apps.googleusercontent.com"
-    client_secret = "standin-client-secret"
-
     def __init__(self, *, units: int = LIMITS["units"], uploads: int = LIMITS["uploads"]):
         self.limits = {"units": units, "uploads": uploads}
         self.spent = {"units": 0, "uploads": 0}
@@ -166,13 +153,7 @@ class YouTubeStandIn:
         self.captions: dict[str, dict[str, Any]] = {}  # id -> {"resource", "data"}
         self.playlists: dict[str, dict[str, Any]] = {}
         self.playlist_items: dict[str, dict[str, Any]] = {}
-        #: every access token is refused (401), as for an account whose access is gone
-        self.refuse_tokens = False
         self._sessions: dict[str, _Session] = {}
-        self._grants: dict[str, _Grant] = {}  # refresh token -> grant
-        self._access: dict[str, str] = {}  # access token -> refresh token
-        self._expired: set[str] = set()
-        self._codes: dict[str, dict[str, str]] = {}
         self._ids: dict[str, int] = defaultdict(int)
         self._chunks = 0
         self._chunk_faults: dict[int, str | Hold] = {}
@@ -184,7 +165,8 @@ class YouTubeStandIn:
         self._server.daemon_threads = True
         self._server.standin = self  # type: ignore[attr-defined]
         self.root = f"http://127.0.0.1:{self._server.server_port}/"
-        self.token_uri = self.root + "token"
+        #: the OAuth side: credentials and token files for tests, revoking, the consent page
+        self.oauth = OAuthStandIn(self.root)
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
     def __enter__(self) -> YouTubeStandIn:
@@ -198,61 +180,6 @@ class YouTubeStandIn:
                     fault.release()
         self._server.shutdown()
         self._server.server_close()
-
-    # -- tokens --------------------------------------------------------------------
-
-    def credentials(self, *, expired: bool = False) -> Credentials:
-        """google-auth credentials for a new grant (of :data:`SCOPE`), refreshed at this
-        stand-in; with ``expired`` their access token has expired (for the stand-in too),
-        so the first request refreshes it."""
-        with self._lock:
-            refresh = self._new_id("1//standin-refresh-")
-            self._grants[refresh] = _Grant(frozenset({SCOPE}))
-            token = self._issue(refresh)
-        if expired:
-            self.expire(token)
-        expiry = datetime.now(UTC).replace(tzinfo=None) + timedelta(hours=-1 if expired else 1)
-        return Credentials(token, refresh_token=refresh, token_uri=self.token_uri,
-                           client_id=self.client_id, client_secret=self.client_secret,
-                           scopes=[SCOPE], expiry=expiry)
-
-    def write_token(self, path: Path, *, expired: bool = False) -> Path:
-        """A token file for a new grant (as the log-in writes it) at ``path``."""
-        path.write_text(self.credentials(expired=expired).to_json(), encoding="utf-8")
-        path.chmod(0o600)
-        return path
-
-    def client_secrets(self) -> dict[str, Any]:
-        """The OAuth client's secrets as the Google Cloud console gives them for a desktop
-        app, its endpoints on this stand-in."""
-        return {"installed": {"client_id": self.client_id, "client_secret": self.client_secret,
-                              "auth_uri": self.root + "o/oauth2/auth",
-                              "token_uri": self.token_uri, "redirect_uris": ["http://localhost"]}}
-
-    def revoke(self, refresh_token: str) -> None:
-        """Revoke a grant: its refresh token and every access token issued for it."""
-        with self._lock:
-            self._grants[refresh_token].revoked = True
-
-    def expire(self, access_token: str) -> None:
-        """The access token has expired: refused from now on."""
-        with self._lock:
-            self._expired.add(access_token)
-
-    def consent(self, authorization_url: str) -> str:
-        """Google's consent page, allowed: the address the browser is sent back to (the
-        flow's redirect URI with the state, a new code and the scope)."""
-        query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(authorization_url).query))
-        redirect = urllib.parse.urlsplit(query.get("redirect_uri", ""))
-        if (query.get("client_id"), query.get("response_type")) != (self.client_id, "code") or (
-                redirect.hostname not in LOOPBACK or "state" not in query
-                or query.get("code_challenge_method", "S256") != "S256"):
-            raise ValueError(f"the consent page would refuse {authorization_url}")
-        with self._lock:
-            code = self._new_id("4/standin-code-")
-            self._codes[code] = query
-        return query["redirect_uri"] + "?" + urllib.parse.urlencode(
-            {"state": query["state"], "code": code, "scope": query["scope"]})
 
     # -- faults --------------------------------------------------------------------
 
@@ -316,7 +243,9 @@ class YouTubeStandIn:
         try:
             if (handler.command, url.path) == ("POST", "/token"):
                 entry.api = "token"
-                status, body = self._token(handler, entry)
+                form = dict(urllib.parse.parse_qsl(_read(handler).decode()))
+                entry.body = {key: form.get(key) for key in ("grant_type", "client_id")}
+                status, body = self.oauth.token(form, handler.headers.get("Authorization", ""))
                 headers: dict[str, str] = {}
             elif handler.command == "PUT" and url.path == "/upload/youtube/v3/videos":
                 status, body, headers = self._upload(handler, entry, query)
@@ -532,70 +461,19 @@ class YouTubeStandIn:
         held = len(session.data)
         return 308, None, {"Range": f"bytes=0-{held - 1}"} if held else {}
 
-    # -- OAuth ---------------------------------------------------------------------------
-
-    def _token(self, handler: _Handler, entry: Logged) -> tuple[int, Any]:
-        form = dict(urllib.parse.parse_qsl(_read(handler).decode()))
-        client_id, secret = form.get("client_id"), form.get("client_secret")
-        basic = handler.headers.get("Authorization", "")
-        if basic.startswith("Basic "):
-            client_id, _, secret = base64.b64decode(basic[6:]).decode().partition(":")
-            client_id, secret = urllib.parse.unquote(client_id), urllib.parse.unquote(secret)
-        entry.body = {"grant_type": form.get("grant_type"), "client_id": client_id}
-        if (client_id, secret) != (self.client_id, self.client_secret):
-            return 401, {"error": "invalid_client", "error_description": "Unauthorized"}
-        with self._lock:
-            if form.get("grant_type") == "refresh_token":
-                grant = self._grants.get(form.get("refresh_token", ""))
-                if grant is None or grant.revoked:
-                    return 400, {"error": "invalid_grant",
-                                 "error_description": "Token has been expired or revoked."}
-                return 200, self._token_reply(form["refresh_token"], grant)
-            if form.get("grant_type") == "authorization_code":
-                return self._exchange(form)
-        return 400, {"error": "unsupported_grant_type",
-                     "error_description": "Invalid grant_type: " + str(form.get("grant_type"))}
-
-    def _exchange(self, form: dict[str, str]) -> tuple[int, Any]:
-        """The code the consent page gave, for a token (PKCE checked as Google does)."""
-        asked = self._codes.pop(form.get("code", ""), None)
-        invalid = {"error": "invalid_grant", "error_description": "Bad Request"}
-        if asked is None or form.get("redirect_uri") != asked["redirect_uri"]:
-            return 400, invalid
-        if "code_challenge" in asked:
-            verifier = form.get("code_verifier", "").encode()
-            challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier).digest())
-            if challenge.decode().rstrip("=") != asked["code_challenge"]:
-                return 400, invalid
-        refresh = self._new_id("1//standin-refresh-")
-        grant = _Grant(frozenset(asked["scope"].split()))
-        self._grants[refresh] = grant
-        return 200, {**self._token_reply(refresh, grant), "refresh_token": refresh}
-
-    def _token_reply(self, refresh: str, grant: _Grant) -> dict[str, Any]:
-        return {"access_token": self._issue(refresh), "expires_in": 3599,
-                "scope": " ".join(sorted(grant.scopes)), "token_type": "Bearer"}
-
-    def _issue(self, refresh: str) -> str:
-        token = self._new_id("ya29.standin-access-")
-        self._access[token] = refresh
-        return token
-
     def _check_token(self, handler: _Handler, api: str) -> None:
         """401 unless the request carries a live access token; 403 unless its grant has
         a scope the discovery document lists for ``api``."""
-        token = handler.headers.get("Authorization", "").removeprefix("Bearer ")
-        with self._lock:
-            grant = self._grants.get(self._access.get(token, ""))
-            if grant is None or grant.revoked or token in self._expired or self.refuse_tokens:
-                raise ApiError(401, "authError", "Request had invalid authentication "
-                               "credentials. Expected OAuth 2 access token, login cookie or "
-                               "other valid authentication credential.", domain="global",
-                               headers={"WWW-Authenticate": 'Bearer realm="https://accounts.'
-                                        'google.com/", error="invalid_token"'})
-            if not grant.scopes & self._scopes[api]:
-                raise ApiError(403, "insufficientPermissions", "Request had insufficient "
-                               "authentication scopes.", domain="global")
+        scopes = self.oauth.scopes(handler.headers.get("Authorization", ""))
+        if scopes is None:
+            raise ApiError(401, "authError", "Request had invalid authentication credentials. "
+                           "Expected OAuth 2 access token, login cookie or other valid "
+                           "authentication credential.", domain="global",
+                           headers={"WWW-Authenticate": 'Bearer realm="https://accounts.google'
+                                    '.com/", error="invalid_token"'})
+        if not scopes & self._scopes[api]:
+            raise ApiError(403, "insufficientPermissions", "Request had insufficient "
+                           "authentication scopes.", domain="global")
 
     def _charge(self, api: str) -> None:
         bucket, cost = COSTS[api]
