@@ -122,7 +122,7 @@ def _publish_options(parser: argparse.ArgumentParser) -> None:
                            "size) and the quota it costs; contacts nothing, needs no token")
     what.add_argument("--api-root", metavar="URL",
                       help="where every request goes, uploads included (default: YouTube's, "
-                           "https://youtube.googleapis.com/; another for an API-compatible "
+                           "https://www.googleapis.com/; another for an API-compatible "
                            "host or a stand-in)")
     what.add_argument("--chunk-kib", type=int, metavar="N",
                       help="upload the video in chunks of N KiB, a multiple of 256 (default "

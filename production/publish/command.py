@@ -23,11 +23,11 @@ from production.publish import bundles, limits, metadata
 from production.publish.bundles import Publication
 from production.publish.dry_run import DryRun
 from production.publish.progress import quiet, upload_progress
-from production.publish.publisher import LOGIN, Publisher
+from production.publish.publisher import Publisher
 from production.publish.site import Site
 from production.publish.state import State
+from production.publish.youtube import API_ROOT as DEFAULT_API_ROOT
 
-DEFAULT_API_ROOT = "https://youtube.googleapis.com/"  # the discovery document's rootUrl
 CHUNK_KIB = 256  # an upload chunk is a multiple of 256 KiB (the resumable protocol's unit)
 DEFAULT_CHUNK_KIB = 8 * 1024
 
@@ -172,12 +172,13 @@ def token_path(token: str | None) -> Path:
 
 def connect(token: str | None, api_root: str, chunk: int) -> Site:
     """The site, signed in with the token a log-in wrote."""
-    path = token_path(token)
-    if not path.is_file():
-        raise UsageError(f"no token at {path}: log in once with `{LOGIN}`"
-                         + ("" if token else " (or give --token FILE)"))
     from production.publish import auth
     from production.publish.youtube import YouTube
+
+    path = token_path(token)
+    if not path.is_file():
+        raise UsageError(f"no token at {path}: log in once with `{auth.LOG_IN}`"
+                         + ("" if token else " (or give --token FILE)"))
 
     return YouTube(auth.load(path), api_root=api_root, chunk_size=chunk)
 

@@ -34,8 +34,6 @@ from production.publish.state import Record, State
 #: a context for one upload: given its label and size, it yields progress(sent, total)
 Progress = Callable[[str, int], AbstractContextManager[Callable[[int, int], None]]]
 
-LOGIN = "render.py publish --login --client-secrets FILE"
-
 
 @dataclass(frozen=True)
 class Step:

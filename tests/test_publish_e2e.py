@@ -1,0 +1,239 @@
+"""`render.py publish` end to end: the command run as a process, with Google's client
+library, against the stand-in API on 127.0.0.1 (tests/youtube_standin.py) and a token the
+stand-in issued. Uploads go in chunks of 256 KiB (--chunk-kib 256), so a video of the
+test bundle takes several. Nothing here names any address but the stand-in's."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import urllib.parse
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from production.paths import ROOT
+from production.publish import bundles
+from production.publish.metadata import video_body
+from production.publish.state import FILE
+from tests.publish_bundles import snapshot, write_bundle, write_course, write_shorts
+from tests.test_publish import requests
+from tests.youtube_standin import YouTubeStandIn
+
+CHUNK_KIB = 256
+TIMEOUT = 180  # seconds a publish may take before the test gives up on it
+
+
+@pytest.fixture
+def standin() -> Iterator[YouTubeStandIn]:
+    with YouTubeStandIn() as server:
+        yield server
+
+
+@pytest.fixture
+def token(standin, tmp_path) -> Path:
+    return standin.oauth.write_token(tmp_path / "token.json")
+
+
+@pytest.fixture
+def chapter(tmp_path) -> Path:
+    return write_bundle(tmp_path / "out")
+
+
+def command(folder: Path, standin: YouTubeStandIn, token: Path | None, *args: str) -> list[str]:
+    return [sys.executable, "render.py", "publish", str(folder), "--api-root", standin.root,
+            *(["--token", str(token)] if token else []), "--chunk-kib", str(CHUNK_KIB), *args]
+
+
+def publish(folder: Path, standin: YouTubeStandIn, token: Path | None,
+            *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command(folder, standin, token, *args), cwd=ROOT,
+                          capture_output=True, text=True, timeout=TIMEOUT)
+
+
+def apis_since(standin: YouTubeStandIn, start: int) -> list[str]:
+    """The methods the stand-in was asked for from log entry ``start`` on (upload chunks
+    and token refreshes left out)."""
+    return [e.api for e in standin.log[start:] if not e.api.startswith(("upload.", "token"))]
+
+
+def recorded(folder: Path, standin: YouTubeStandIn, name: str = "chapter.mp4") -> dict:
+    return json.loads((folder / FILE).read_text())["sites"][standin.root]["videos"][name]
+
+
+def one_line(run: subprocess.CompletedProcess[str]) -> str:
+    """The one line of the error (what stderr says besides the upload's progress)."""
+    said = [line for line in run.stderr.splitlines() if not line.startswith("uploading ")]
+    assert len(said) == 1 and said[0].startswith("render.py: error: "), run.stderr
+    return said[0]
+
+
+def test_a_chapter_goes_up_whole_and_a_rerun_sends_nothing(standin, token, chapter):
+    run = publish(chapter, standin, token)
+    assert run.returncode == 0, run.stderr
+    assert apis_since(standin, 0) == ["videos.insert", "thumbnails.set", "captions.insert"]
+    (video_id,) = standin.videos
+    assert standin.video_bytes(video_id) == (chapter / "chapter.mp4").read_bytes()
+    assert len(standin.calls("upload.chunk")) >= 3  # 256 KiB at a time
+    sent = video_body(bundles.read(chapter, shorts=False, given={}).videos[0].metadata)
+    assert standin.videos[video_id]["snippet"] == sent["snippet"]
+    assert standin.videos[video_id]["status"] == {**sent["status"], "uploadStatus": "uploaded"}
+    assert sent["snippet"]["description"].startswith("What a decoder reads")
+    assert standin.thumbnails[video_id] == (chapter / "thumbnail.jpg").read_bytes()
+    (caption,) = standin.captions.values()
+    assert caption["data"] == (chapter / "chapter.srt").read_bytes()
+    assert {k: caption["resource"]["snippet"][k] for k in ("videoId", "language", "name")} == {
+        "videoId": video_id, "language": "en", "name": "English"}
+    assert recorded(chapter, standin)["video_id"] == video_id
+    assert "uploading chapter.mp4: 100%" in run.stderr
+    assert run.stdout.splitlines()[-1] == "published: 3 requests made"
+    token_text = json.loads(token.read_text())["token"]
+    assert token_text not in run.stdout + run.stderr
+
+    before, requests = snapshot(chapter), len(standin.log)
+    again = publish(chapter, standin, token)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout == "nothing changed since the last publish: no request made\n"
+    assert len(standin.log) == requests and snapshot(chapter) == before
+
+
+def test_a_changed_title_is_one_videos_update_and_changed_captions_one_captions_update(
+        standin, token, chapter):
+    assert publish(chapter, standin, token).returncode == 0
+    (video_id,) = standin.videos
+    start = len(standin.log)
+    (chapter / "publish.toml").write_text('title = "A better title"\n')
+    run = publish(chapter, standin, token)
+    assert run.returncode == 0, run.stderr
+    assert apis_since(standin, start) == ["videos.update"]
+    assert standin.videos[video_id]["snippet"]["title"] == "A better title"
+    assert f"video {video_id} updated (title)" in run.stdout
+
+    start = len(standin.log)
+    (chapter / "chapter.srt").write_text("1\n00:00:00,000 --> 00:00:02,000\nNew words\n")
+    run = publish(chapter, standin, token)
+    assert run.returncode == 0, run.stderr
+    assert apis_since(standin, start) == ["captions.update"]
+    (caption,) = standin.captions.values()
+    assert caption["data"] == (chapter / "chapter.srt").read_bytes()
+
+
+def test_a_publish_killed_mid_upload_resumes_the_same_session(standin, token, chapter):
+    held = standin.hold_chunk(2)
+    process = subprocess.Popen(command(chapter, standin, token), cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert held.reached.wait(TIMEOUT), "the upload never reached its second chunk"
+        process.send_signal(signal.SIGKILL)
+        process.wait(TIMEOUT)
+    finally:
+        held.release()
+        process.kill()
+    assert held.done.wait(TIMEOUT)
+    session = recorded(chapter, standin)["session"]
+    assert session["uri"].startswith(standin.root) and "video_id" not in recorded(chapter,
+                                                                                   standin)
+    start = len(standin.log)
+    run = publish(chapter, standin, token)
+    assert run.returncode == 0, run.stderr
+    assert len(standin.calls("videos.insert")) == 1  # no second session
+    assert standin.log[start].api == "upload.status"  # it asked what the site holds first
+    (video_id,) = standin.videos
+    assert standin.video_bytes(video_id) == (chapter / "chapter.mp4").read_bytes()
+    assert "session" not in recorded(chapter, standin)
+    assert apis_since(standin, start) == ["thumbnails.set", "captions.insert"]
+
+
+def test_a_course_becomes_a_playlist_of_its_chapters_in_order(standin, token, tmp_path):
+    course = write_course(tmp_path / "course", {"zeta": "Comes first", "alpha": "Then this",
+                                                "mid": "And last"})
+    run = publish(course, standin, token, "--title", "The course")
+    assert run.returncode == 0, run.stderr
+    uploaded = {v["snippet"]["title"]: k for k, v in standin.videos.items()}
+    (playlist_id,) = standin.playlists
+    assert standin.playlists[playlist_id]["snippet"]["title"] == "The course"
+    assert standin.playlist_videos(playlist_id) == [
+        uploaded["Comes first"], uploaded["Then this"], uploaded["And last"]]
+    for name in ("zeta", "alpha", "mid"):
+        video_id = recorded(course / name, standin)["video_id"]
+        assert standin.video_bytes(video_id) == (course / name / "chapter.mp4").read_bytes()
+
+
+def test_quota_spent_mid_course_names_what_is_left_and_the_next_run_sends_only_that(
+        tmp_path):
+    course = write_course(tmp_path / "course", {"one": "First", "two": "Second"})
+    with YouTubeStandIn(units=500) as standin:  # the second chapter's captions are too many
+        token = standin.oauth.write_token(tmp_path / "token.json")
+        run = publish(course, standin, token)
+        assert run.returncode == 1
+        said = one_line(run)
+        assert "quota" in said
+        assert ("; done 5 of 9 requests (one/chapter.mp4, one/thumbnail.jpg, one/chapter.srt, "
+                "two/chapter.mp4, two/thumbnail.jpg); left: two/chapter.srt, the playlist, "
+                "the playlist's item 1 (one/chapter.mp4), the playlist's item 2 "
+                "(two/chapter.mp4); run publish again after the quota resets") in said
+        standin.limits["units"] = 10_000  # the next day
+        start = len(standin.log)
+        run = publish(course, standin, token)
+        assert run.returncode == 0, run.stderr
+        assert apis_since(standin, start) == ["captions.insert", "playlists.insert",
+                                              "playlistItems.insert", "playlistItems.insert"]
+        (playlist_id,) = standin.playlists
+        assert standin.playlist_videos(playlist_id) == [
+            recorded(course / name, standin)["video_id"] for name in ("one", "two")]
+
+
+def test_a_refused_token_is_one_line_saying_how_to_log_in(standin, token, chapter):
+    standin.oauth.refuse_tokens = True
+    run = publish(chapter, standin, token)
+    assert run.returncode == 1
+    said = one_line(run)
+    assert "render.py publish --login --client-secrets FILE" in said
+    assert "done 0 of 3 requests; left: chapter.mp4, thumbnail.jpg, chapter.srt" in said
+    assert not standin.videos
+    assert json.loads(token.read_text())["token"] not in run.stdout + run.stderr
+
+
+def test_shorts_go_up_each_as_a_short_with_its_captions(standin, token, chapter):
+    shorts = write_shorts(chapter / "shorts")
+    run = publish(chapter, standin, token, "--shorts")
+    assert run.returncode == 0, run.stderr
+    assert apis_since(standin, 0) == ["videos.insert", "captions.insert"] * 2
+    for name in ("DecoderQuestion", "TheEncoderReads"):
+        video_id = recorded(shorts, standin, f"{name}.mp4")["video_id"]
+        assert standin.video_bytes(video_id) == (shorts / f"{name}.mp4").read_bytes()
+        assert standin.videos[video_id]["snippet"]["title"].endswith(" #Shorts")
+        (caption,) = [c for c in standin.captions.values()
+                      if c["resource"]["snippet"]["videoId"] == video_id]
+        assert caption["data"] == (shorts / f"{name}.srt").read_bytes()
+    assert not standin.thumbnails and not (chapter / FILE).exists()
+
+
+def test_a_dry_run_makes_no_request_and_prints_what_a_publish_sends(standin, token,
+                                                                    chapter):
+    run = publish(chapter, standin, None, "--dry-run")
+    assert run.returncode == 0, run.stderr
+    assert standin.log == [] and not (chapter / FILE).exists()
+    dry = requests(run.stdout)
+    assert publish(chapter, standin, token).returncode == 0
+    sent = [e for e in standin.log if not e.api.startswith(("upload.", "token"))]
+    assert [r["method"] for r in dry] == [e.api for e in sent]
+    (video_id,) = standin.videos
+    for printed, logged in zip(dry, sent):  # "<video 1>" is the id the site gave
+        url = urllib.parse.urlsplit(printed["url"].replace("<video 1>", video_id))
+        assert url.path == logged.path
+        assert dict(urllib.parse.parse_qsl(url.query)).items() <= logged.query.items()
+        if "body" in printed:
+            shown = json.dumps(printed["body"]).replace("<video 1>", video_id)
+            assert json.loads(shown) == logged.body
+        if printed["method"] != "videos.insert":  # its bytes go in the chunks after it
+            assert logged.media is not None and logged.media.size == printed["size"]
+    start = len(standin.log)
+    (chapter / "publish.toml").write_text('tags = ["changed"]\n')
+    run = publish(chapter, standin, None, "--dry-run")
+    assert run.returncode == 0, run.stderr
+    assert "1. videos.update: PUT " in run.stdout and "2. " not in run.stdout
+    assert len(standin.log) == start
