@@ -150,8 +150,8 @@ def _publish_options(parser: argparse.ArgumentParser) -> None:
                         help="declare the videos made for children (default: not)")
     account = parser.add_argument_group("account")
     account.add_argument("--login", action="store_true",
-                         help="log in once (a browser opens) and write the token; nothing is "
-                              "published")
+                         help="log in once (Google's consent page, in a browser) and write "
+                              "the token; nothing is published")
     account.add_argument("--client-secrets", metavar="FILE",
                          help="with --login: the OAuth client JSON of a desktop app, from the "
                               "Google Cloud console")

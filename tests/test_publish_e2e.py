@@ -6,10 +6,12 @@ test bundle takes several. Nothing here names any address but the stand-in's."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
 import urllib.parse
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -237,3 +239,33 @@ def test_a_dry_run_makes_no_request_and_prints_what_a_publish_sends(standin, tok
     assert run.returncode == 0, run.stderr
     assert "1. videos.update: PUT " in run.stdout and "2. " not in run.stdout
     assert len(standin.log) == start
+
+
+def test_log_in_once_then_publish_with_the_token(standin, chapter, tmp_path):
+    secrets = tmp_path / "client_secret.json"
+    secrets.write_text(json.dumps(standin.oauth.client_secrets()))
+    token = tmp_path / "config" / "youtube-token.json"
+    # the stand-in speaks http; a "browser" that opens nothing: the test is the browser
+    env = {**os.environ, "OAUTHLIB_INSECURE_TRANSPORT": "1", "BROWSER": "true"}
+    login = subprocess.Popen([sys.executable, "-u", "render.py", "publish", "--login",
+                              "--client-secrets", str(secrets), "--token", str(token)],
+                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True)
+    try:
+        prompt = [login.stdout.readline() for _ in range(2)]
+        assert prompt[0].startswith("Open this address in a browser"), prompt
+        with urllib.request.urlopen(standin.oauth.consent(prompt[1].strip()),
+                                    timeout=TIMEOUT) as page:
+            assert b"Logged in" in page.read()
+        out, err = login.communicate(timeout=TIMEOUT)
+    finally:
+        login.kill()
+    assert login.returncode == 0, err
+    assert out.splitlines()[-1] == (f"logged in: the token is in {token}, readable by you "
+                                    "alone; publish with `render.py publish`")
+    kept = json.loads(token.read_text())
+    assert kept["token"] not in "".join(prompt) + out + err
+    assert kept["refresh_token"] not in "".join(prompt) + out + err
+    run = publish(chapter, standin, token)
+    assert run.returncode == 0, run.stderr
+    assert apis_since(standin, 0) == ["videos.insert", "thumbnails.set", "captions.insert"]
