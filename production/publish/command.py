@@ -27,9 +27,9 @@ from production.publish.publisher import Publisher
 from production.publish.site import Site
 from production.publish.state import State
 from production.publish.youtube import API_ROOT as DEFAULT_API_ROOT
+from production.publish.youtube import CHUNK_SIZE, CHUNK_UNIT
 
-CHUNK_KIB = 256  # an upload chunk is a multiple of 256 KiB (the resumable protocol's unit)
-DEFAULT_CHUNK_KIB = 8 * 1024
+KIB = 1024
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ class PublishRequest:
     dry_run: bool = False
     token: str | None = None  # None: the log-in's default place
     api_root: str | None = None  # None: DEFAULT_API_ROOT
-    chunk_kib: int | None = None  # None: DEFAULT_CHUNK_KIB
+    chunk_kib: int | None = None  # None: the site's CHUNK_SIZE
     login: bool = False
     client_secrets: str | None = None
     fields: dict[str, Any] = field(default_factory=dict)  # metadata options; None: not given
@@ -52,7 +52,7 @@ def publish_command(request: PublishRequest) -> int:
     if request.login or request.client_secrets:
         return log_in(request)
     api_root = checked_root(request.api_root or DEFAULT_API_ROOT)
-    chunk = checked_chunk(DEFAULT_CHUNK_KIB if request.chunk_kib is None else request.chunk_kib)
+    chunk = CHUNK_SIZE if request.chunk_kib is None else checked_chunk(request.chunk_kib)
     folder = paths.absolute(request.bundle) if request.bundle else paths.out()
     publication = bundles.read(folder, shorts=request.shorts,
                                given=metadata.options(request.fields))
@@ -154,11 +154,13 @@ def checked_root(root: str) -> str:
 
 
 def checked_chunk(kib: int) -> int:
-    """The upload chunk in bytes: ``kib`` KiB, a positive multiple of 256."""
-    if kib < CHUNK_KIB or kib % CHUNK_KIB:
-        raise UsageError(f"--chunk-kib {kib}: an upload chunk is a multiple of {CHUNK_KIB} "
-                         f"KiB, such as {CHUNK_KIB} or {DEFAULT_CHUNK_KIB}")
-    return kib * 1024
+    """The upload chunk in bytes: ``kib`` KiB, a positive multiple of the resumable
+    protocol's 256 KiB."""
+    if kib <= 0 or kib * KIB % CHUNK_UNIT:
+        raise UsageError(f"--chunk-kib {kib}: an upload chunk is a multiple of "
+                         f"{CHUNK_UNIT // KIB} KiB, such as {CHUNK_UNIT // KIB} or "
+                         f"{CHUNK_SIZE // KIB}")
+    return kib * KIB
 
 
 def token_path(token: str | None) -> Path:
