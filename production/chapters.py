@@ -25,7 +25,8 @@ from production.errors import NarrationError, UsageError
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
 #: beside the chapters' folders: their names in course order, one a line (`render.py
-#: course` plays them in this order; a chapter it does not name comes after, by name)
+#: course` plays them in this order; a chapter it does not name comes after, by name),
+#: and the course's title on a ``title:`` line
 COURSE = "course.txt"
 
 
@@ -94,17 +95,45 @@ def course(chapters: dict[str, Chapter]) -> list[Chapter]:
     """``chapters`` (from :func:`discover`) in course order: as the course file beside
     their folders names them, then those it does not name, by name. A name it gives that
     is not a chapter is a UsageError."""
-    if not chapters:
-        return []
-    folder = Path(importlib.import_module(next(iter(chapters.values())).module).__file__
-                  or ".").resolve().parent.parent
-    listed = folder / COURSE
-    names = listed.read_text(encoding="utf-8").split() if listed.is_file() else []
+    listed, _, names = _course_file(chapters)
     unknown = [n for n in names if n not in chapters]
     if unknown:
         raise UsageError(f"{listed}: {unknown[0]!r} is not a chapter; chapters: "
                          f"{', '.join(chapters)}")
     return [chapters[n] for n in dict.fromkeys([*names, *sorted(chapters)])]
+
+
+def course_title(chapters: dict[str, Chapter]) -> str:
+    """The course's title: the course file's ``title:`` line; without one, the only
+    chapter's title, or "A course in N chapters"."""
+    title = _course_file(chapters)[1]
+    if title or not chapters:
+        return title
+    return untitled_course([chapter.title for chapter in chapters.values()])
+
+
+def untitled_course(titles: list[str]) -> str:
+    """What a course without a title is called: its only chapter's title, or "A course
+    in N chapters"."""
+    return titles[0] if len(titles) == 1 else f"A course in {len(titles)} chapters"
+
+
+def _course_file(chapters: dict[str, Chapter]) -> tuple[Path, str, list[str]]:
+    """The course file beside the chapters' folders: its path, its title and the chapter
+    names it lists. A line is a chapter's name, ``title: TEXT``, blank, or a ``#`` note."""
+    if not chapters:
+        return Path(COURSE), "", []
+    folder = Path(importlib.import_module(next(iter(chapters.values())).module).__file__
+                  or ".").resolve().parent.parent
+    listed = folder / COURSE
+    lines = listed.read_text(encoding="utf-8").splitlines() if listed.is_file() else []
+    title, names = "", []
+    for line in (line.strip() for line in lines):
+        if line.startswith("title:"):
+            title = line.removeprefix("title:").strip()
+        elif line and not line.startswith("#"):
+            names.append(line)
+    return listed, title, names
 
 
 def pick(chapters: dict[str, Chapter], name: str) -> Chapter:

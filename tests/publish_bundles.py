@@ -100,17 +100,18 @@ def write_shorts(folder: Path, chapter: str = "Inside the decoder",
     return folder
 
 
-def write_course(folder: Path, titles: dict[str, str]) -> Path:
+def write_course(folder: Path, titles: dict[str, str], title: str | None = None) -> Path:
     """A course folder as `render.py course` writes one: a bundle per chapter (name ->
-    title, in course order) and course.json."""
+    title, in course order) and course.json, with the course's ``title`` (None: one from
+    before courses had titles)."""
     entries = []
-    for number, (name, title) in enumerate(titles.items(), 1):
-        write_bundle(folder / name, title, seconds=1.0 + number)
-        entries.append({"name": name, "title": title, "duration": 1.0 + number,
+    for number, (name, chapter) in enumerate(titles.items(), 1):
+        write_bundle(folder / name, chapter, seconds=1.0 + number)
+        entries.append({"name": name, "title": chapter, "duration": 1.0 + number,
                         "video": f"{name}/chapter.mp4", "captions": f"{name}/chapter.vtt",
                         "thumbnail": f"{name}/thumbnail.jpg"})
-    (folder / "course.json").write_text(json.dumps({"chapters": entries}, indent=1),
-                                        encoding="utf-8")
+    listing = {"chapters": entries} if title is None else {"title": title, "chapters": entries}
+    (folder / "course.json").write_text(json.dumps(listing, indent=1), encoding="utf-8")
     return folder
 
 

@@ -45,7 +45,10 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for name, title in (("second_steps", "Second & <last> steps"), ("first_steps", "First steps")):
         assert command(project, "new", name, "--title", title).returncode == 0
     # the course plays them in the order they were made, not by name
-    assert (project / "scenes" / "course.txt").read_text() == "second_steps\nfirst_steps\n"
+    listed = project / "scenes" / "course.txt"
+    assert listed.read_text() == "second_steps\nfirst_steps\n"
+    listed.write_text("# the course's title, then its chapters\ntitle: Steps & <more> steps\n\n"
+                      + listed.read_text())
     dry = command(project, "course", "--quality", "preview", "--out", "course", "--dry-run")
     assert dry.returncode == 0, dry.stderr
     assert "would write" in dry.stdout.splitlines()[-1]
@@ -58,7 +61,9 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_course_json_lists_every_chapter_in_order_with_its_files(course: Path):
-    listed = json.loads((course / "course.json").read_text())["chapters"]
+    written = json.loads((course / "course.json").read_text())
+    assert written["title"] == "Steps & <more> steps"  # the course file's title line
+    listed = written["chapters"]
     assert [c["name"] for c in listed] == ["second_steps", "first_steps"]
     assert listed[0]["title"] == "Second & <last> steps"
     for c in listed:
@@ -75,6 +80,7 @@ def test_the_page_names_no_network_address_and_escapes_titles(course: Path):
     text = (course / "index.html").read_text(encoding="utf-8")
     assert "://" not in text and "http" not in text
     assert "Second &amp; &lt;last&gt; steps" in text and "<last>" not in text
+    assert "<h1>Steps &amp; &lt;more&gt; steps</h1>" in text
 
 
 def test_the_page_plays_a_chapter_with_captions_loading_only_its_own_files(course: Path,

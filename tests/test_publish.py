@@ -140,7 +140,8 @@ def test_dry_run_goes_under_the_api_root_it_is_given(capsys, chapter):
 
 def test_dry_run_of_a_course_publishes_its_chapters_in_order_then_a_playlist(capsys,
                                                                              tmp_path):
-    course = write_course(tmp_path / "course", {"second": "Zeta first", "first": "Alpha then"})
+    course = write_course(tmp_path / "course", {"second": "Zeta first", "first": "Alpha then"},
+                          "How attention works")
     before = snapshot(course)
     status, out, err = publish(capsys, str(course), "--dry-run", "--privacy", "unlisted")
     assert status == 0, err
@@ -153,7 +154,7 @@ def test_dry_run_of_a_course_publishes_its_chapters_in_order_then_a_playlist(cap
         course / "second" / "chapter.mp4", course / "first" / "chapter.mp4"]
     assert [r["body"]["snippet"]["title"] for r in sent[:4:3]] == ["Zeta first", "Alpha then"]
     playlist = sent[6]["body"]
-    assert playlist["snippet"]["title"] == "A course in 2 chapters"
+    assert playlist["snippet"]["title"] == "How attention works"  # the course's
     assert playlist["snippet"]["description"] == "1. Zeta first\n2. Alpha then"
     assert playlist["status"] == {"privacyStatus": "unlisted"}
     assert all(r["body"]["status"]["privacyStatus"] == "unlisted" for r in sent[:4:3])
@@ -184,6 +185,12 @@ def test_dry_run_of_shorts_sends_each_as_a_short_with_its_captions(capsys, chapt
     assert sent[3]["body"]["snippet"]["videoId"] == "<video 2>"
     assert "800 of the 10,000 units" in out.splitlines()[-1]
     assert not (shorts / FILE).exists() and not (chapter / FILE).exists()
+
+
+def test_a_course_from_before_courses_had_titles_is_named_by_its_chapters(tmp_path):
+    course = write_course(tmp_path / "course", {"one": "First", "two": "Second"})
+    playlist = bundles.read(course, shorts=False, given={}).playlist
+    assert playlist is not None and playlist.metadata.title == "A course in 2 chapters"
 
 
 def test_a_long_short_title_is_cut_at_a_word_to_end_in_shorts(tmp_path):

@@ -23,7 +23,7 @@ from typing import Any
 
 from core import palette
 from production import paths
-from production.chapters import Chapter, course
+from production.chapters import Chapter, course, course_title
 from production.errors import UsageError
 from production.files import write_text
 from production.outputs import bundle, deck_html
@@ -43,12 +43,13 @@ def course_command(chapters: dict[str, Chapter], *, quality: str, out: str | Non
     folder = paths.writable_dir(out, "--out") if out else paths.out() / "course"
     request = Request(ordered[0], quality=quality, jobs=jobs, narrate=narrate, voice=voice,
                       dry_run=dry_run)
-    return render_course(ordered, request, folder)
+    return render_course(ordered, request, folder, course_title(chapters))
 
 
-def render_course(chapters: list[Chapter], request: Request, out: Path) -> int:
+def render_course(chapters: list[Chapter], request: Request, out: Path, title: str) -> int:
     """Render each chapter's bundle into ``out``/NAME/ (``request`` as for `render`, its
-    chapter and folder set per chapter), then write the course's page and listing."""
+    chapter and folder set per chapter), then write the course's page and listing under
+    ``title``."""
     for chapter in chapters:
         status = run(BundleOutput(whole=True),
                      dataclasses.replace(request, chapter=chapter, scenes=[],
@@ -60,9 +61,9 @@ def render_course(chapters: list[Chapter], request: Request, out: Path) -> int:
               f"{len(chapters)} chapters")
         return 0
     entries = [entry(chapter, out) for chapter in chapters]
-    write_text(out / "course.json", json.dumps({"chapters": entries}, indent=1,
-                                               ensure_ascii=False))
-    write_text(out / "index.html", page(entries, out))
+    write_text(out / "course.json", json.dumps({"title": title, "chapters": entries},
+                                               indent=1, ensure_ascii=False))
+    write_text(out / "index.html", page(title, entries, out))
     print(f"course: {len(entries)} chapters, "
           f"{bundle.timestamp(sum(e['duration'] for e in entries))} in all -> "
           f"{out / 'index.html'}")
@@ -77,11 +78,6 @@ def entry(chapter: Chapter, out: Path) -> dict[str, Any]:
             "duration": round(float(manifest["duration"]), 3),
             "video": f"{chapter.name}/chapter.mp4", "captions": f"{chapter.name}/chapter.vtt",
             "thumbnail": f"{chapter.name}/thumbnail.jpg"}
-
-
-def course_title(titles: list[str]) -> str:
-    """A course's title: its one chapter's, else "A course in N chapters"."""
-    return titles[0] if len(titles) == 1 else f"A course in {len(titles)} chapters"
 
 
 def chapter_list(text: str) -> list[tuple[float, str]]:
@@ -117,8 +113,8 @@ def cues(vtt: str) -> list[tuple[float, float, str]]:
     return found
 
 
-def page(entries: list[dict[str, Any]], out: Path) -> str:
-    """The course page's HTML text."""
+def page(title: str, entries: list[dict[str, Any]], out: Path) -> str:
+    """The course page's HTML text, headed ``title``."""
     data = []
     items = []
     for i, e in enumerate(entries):
@@ -141,7 +137,6 @@ def page(entries: list[dict[str, Any]], out: Path) -> str:
             f"      <ol>\n{listed}\n      </ol>\n"
             f"    </div>\n"
             f"  </article>")
-    title = course_title([e["title"] for e in entries])
     parts = {"TITLE": deck_html.attribute(title), "CHAPTERS": "\n".join(items),
              "CSS": _CSS.replace("@@BACKGROUND@@", deck_html.BACKGROUND)
                         .replace("@@ACCENT@@", palette.WEIGHT),

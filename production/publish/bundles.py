@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from production.chapters import untitled_course
 from production.errors import UsageError
-from production.outputs.course import course_title
 from production.publish import metadata
 from production.publish.limits import TITLE
 from production.publish.metadata import Layer, Metadata
@@ -146,11 +146,12 @@ def _label(path: Path, root: Path) -> str:
 
 def read_course(folder: Path, given: Layer) -> Publication:
     """A course folder (course.json): each chapter's bundle in course order, and their
-    playlist. --title and --description name the playlist; the other options apply to
-    every chapter too."""
+    playlist, titled as the course is. --title and --description name the playlist; the
+    other options apply to every chapter too."""
     path = folder / COURSE
     try:
-        names = [c["name"] for c in json.loads(path.read_text(encoding="utf-8"))["chapters"]]
+        listing = json.loads(path.read_text(encoding="utf-8"))
+        names = [c["name"] for c in listing["chapters"]]
     except (ValueError, UnicodeDecodeError, KeyError, TypeError) as error:
         raise UsageError(f"{path}: not a course listing ({error}); make it again with "
                          "`render.py course`") from None
@@ -158,7 +159,7 @@ def read_course(folder: Path, given: Layer) -> Publication:
         raise UsageError(f"{path}: the course has no chapters")
     videos = tuple(read_chapter(folder / str(name), folder, per_video(given)) for name in names)
     titles = [v.metadata.title for v in videos]
-    own = {"title": course_title(titles),
+    own = {"title": str(listing.get("title") or "") or untitled_course(titles),
            "description": "\n".join(f"{i}. {t}" for i, t in enumerate(titles, 1))}
     toml = metadata.read_toml(folder, metadata.PLAYLIST_FIELDS).get("", {})
     chosen = {k: v for k, v in given.items() if k in metadata.PLAYLIST_FIELDS}
