@@ -20,7 +20,7 @@ from core.ledgers import Ledger, Param, number
 
 #: the word-for-word pair the alignment scene sets beside the chapter's sentence
 STRAIGHT = ("the", "cat", "sleeps")
-ALLOWED = ("the, then black or white (or neither), then cat or dog, then sleeps or runs, "
+ALLOWED = ("four words: the, then black or white, then cat or dog, then sleeps or runs, "
            "e.g. \"the white dog runs\"")
 
 
@@ -29,13 +29,14 @@ def _by_class(kind: str) -> tuple[str, ...]:
 
 
 def sentence(text: str) -> tuple[str, ...]:
-    """An English sentence the phrase book can translate: the [adjective] noun verb."""
+    """An English sentence the phrase book can translate and the chapter can tell: the
+    adjective noun verb. The adjective is what the narration follows: in French it moves
+    behind the noun, so one step reads ahead and the next looks back (a sentence without
+    one would translate word for word, and the chapter would say what did not happen)."""
     words = tuple(text.split())
-    middle = words[1:-2] if len(words) in (3, 4) else ("x",)
-    if (len(words) not in (3, 4) or words[0] != "the"
-            or any(w not in _by_class("adjective") for w in middle)
-            or words[-2] not in _by_class("noun") or words[-1] not in _by_class("verb")):
-        raise ValueError("not a sentence the phrase book can translate")
+    if (len(words) != 4 or words[0] != "the" or words[1] not in _by_class("adjective")
+            or words[2] not in _by_class("noun") or words[3] not in _by_class("verb")):
+        raise ValueError("not a sentence the chapter can tell")
     return words
 
 

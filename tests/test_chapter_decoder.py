@@ -38,7 +38,7 @@ def test_another_sentence_and_a_bad_one():
     n = numbers("decoder.sentence=the white dog runs")
     assert n["steps"]["written"] == recurrent.french(("the", "white", "dog", "runs")) \
         == ["le", "chien", "blanc", "court"]
-    with pytest.raises(ValueError, match="decoder.sentence.*must be the, then black or white"):
+    with pytest.raises(ValueError, match="decoder.sentence.*must be four words: the, then black"):
         numbers("decoder.sentence=the cat black sleeps")
 
 

@@ -30,10 +30,7 @@ def test_the_ledger_names_each_rows_strongest_word_and_the_rows_off_the_diagonal
     assert (n["target"][n["ahead"]], n["target"][n["back"]]) == ("chat", "noir")
     straight = np.array(n["straight"]["alignment"])
     assert n["straight"]["reads"] == list(straight.argmax(axis=1)) == [0, 1, 2]
-    # a sentence without an adjective stays on the diagonal: no row leaves it
-    plain = numbers("decoder.sentence=the dog runs")
-    assert plain["ahead"] is None and plain["back"] is None
-    assert crossing(plain) == (2, 2)
+    assert crossing(n) == (n["ahead"], n["back"])
 
 
 @pytest.mark.parametrize("sets", [(), (WHITE_DOG,)], ids=["defaults", "white dog"])
@@ -81,9 +78,9 @@ def test_another_sentence_changes_what_is_shown_and_said():
     assert callout(other) != callout(default)
 
 
-def test_a_sentence_on_the_diagonal_still_draws_cleanly(build_scene):
-    assert_clean(build_scene("TheAlignment", "decoder.sentence=the cat sleeps",
-                             chapter="decoder"))
+def test_another_sentence_draws_cleanly_in_the_tall_frame(build_scene):
+    assert_clean(build_scene("TheAlignment", "decoder.sentence=the black dog sleeps",
+                             chapter="decoder", layout="tall"))
 
 
 def test_the_marks_land_with_their_words(build_scene):

@@ -14,7 +14,7 @@ from scenes.numbers import decimal, percent, percent_figure
 from tests.scene_harness import assert_clean
 
 WHITE_DOG = "decoder.sentence=the white dog runs"
-SHORT = "decoder.sentence=the cat sleeps"
+OTHER = "decoder.sentence=the black dog sleeps"
 FRAME = 1 / QUALITIES["preview"][2]
 
 
@@ -26,7 +26,7 @@ def build(build_scene, *sets, **kwargs):
     return build_scene("OneVectorToUnroll", *sets, chapter="decoder", **kwargs)
 
 
-@pytest.mark.parametrize("sets", [(), (WHITE_DOG,), (SHORT,)], ids=["default", "white", "short"])
+@pytest.mark.parametrize("sets", [(), (WHITE_DOG,), (OTHER,)], ids=["default", "white", "other"])
 def test_the_context_vector_is_the_last_state(build_scene, sets):
     scene = build(build_scene, *sets)
     n = ledger(*sets)
@@ -37,7 +37,7 @@ def test_the_context_vector_is_the_last_state(build_scene, sets):
     assert "context" in scene.shown["last"] and "vector" in scene.shown["last"]
 
 
-@pytest.mark.parametrize("sets", [(), (WHITE_DOG,), (SHORT,)], ids=["default", "white", "short"])
+@pytest.mark.parametrize("sets", [(), (WHITE_DOG,), (OTHER,)], ids=["default", "white", "other"])
 def test_it_writes_what_the_ledger_says_from_one_vector(build_scene, sets):
     scene = build(build_scene, *sets)
     n = ledger(*sets)
@@ -86,8 +86,8 @@ def test_the_narration_says_the_ledgers_words_and_shares():
         assert f"one vector of {n['size']} numbers" in script["bottleneck"]
 
 
-@pytest.mark.parametrize("sets,frame", [((WHITE_DOG,), "wide"), ((SHORT,), "tall"),
-                                        ((SHORT,), "square")])
+@pytest.mark.parametrize("sets,frame", [((WHITE_DOG,), "wide"), ((OTHER,), "tall"),
+                                        ((OTHER,), "square")])
 def test_other_sentences_lay_out_cleanly(build_scene, sets, frame):
     assert_clean(build(build_scene, *sets, layout=frame))
 

@@ -15,7 +15,7 @@ from tests.scene_harness import assert_clean
 from tests.test_joins import different, drawn
 
 WHITE_DOG = "decoder.sentence=the white dog runs"
-SHORT = "decoder.sentence=the cat sleeps"
+OTHER = "decoder.sentence=the black dog sleeps"
 FRAME = 1 / QUALITIES["preview"][2]
 
 
@@ -27,7 +27,7 @@ def build(build_scene, *sets, **kwargs):
     return build_scene("TheEncoderReads", *sets, chapter="decoder", **kwargs)
 
 
-@pytest.mark.parametrize("sets", [(), (WHITE_DOG,), (SHORT,)], ids=["default", "white", "short"])
+@pytest.mark.parametrize("sets", [(), (WHITE_DOG,), (OTHER,)], ids=["default", "white", "other"])
 def test_every_state_is_the_ledgers(build_scene, sets):
     scene = build(build_scene, *sets)
     n = ledger(*sets)
@@ -50,7 +50,7 @@ def test_one_cell_the_same_at_every_step(build_scene):
     assert {b[1].original_text for b in boxes} == {"W"}
 
 
-@pytest.mark.parametrize("sets", [(), (WHITE_DOG,), (SHORT,)], ids=["default", "white", "short"])
+@pytest.mark.parametrize("sets", [(), (WHITE_DOG,), (OTHER,)], ids=["default", "white", "other"])
 def test_each_state_holds_its_own_word_most(build_scene, sets):
     scene = build(build_scene, *sets)
     n = ledger(*sets)
@@ -82,8 +82,8 @@ def test_the_narration_names_the_ledgers_share():
         assert f"a vector of {n['size']} numbers" in script["inputs"]
 
 
-@pytest.mark.parametrize("sets,frame", [((WHITE_DOG,), "wide"), ((SHORT,), "tall"),
-                                        ((SHORT,), "square")])
+@pytest.mark.parametrize("sets,frame", [((WHITE_DOG,), "wide"), ((OTHER,), "tall"),
+                                        ((OTHER,), "square")])
 def test_other_sentences_lay_out_cleanly(build_scene, sets, frame):
     assert_clean(build(build_scene, *sets, layout=frame))
 

@@ -59,9 +59,9 @@ def test_every_weight_state_and_position_comes_from_the_ledger(build_scene, sets
     assert quoted(n["target"][0]) in said and n["looking_for"] in said
 
 
-def test_a_sentence_without_an_adjective_still_draws_cleanly(build_scene):
-    assert_clean(build_scene("TowardTransformers", "decoder.sentence=the cat sleeps",
-                             chapter="decoder"))
+def test_another_sentence_draws_cleanly_in_the_square_frame(build_scene):
+    assert_clean(build_scene("TowardTransformers", "decoder.sentence=the black dog sleeps",
+                             chapter="decoder", layout="square"))
 
 
 def test_another_sentence_changes_what_is_said():

@@ -41,10 +41,8 @@ CAPTIONS = {
 
 def crossing(n: dict) -> tuple[int, int]:
     """The rows that leave the diagonal: the first to read ahead of its place and the
-    first to look back (the ledger's); the last row for both when none does."""
-    last = len(n["target"]) - 1
-    return (last if n["ahead"] is None else n["ahead"],
-            last if n["back"] is None else n["back"])
+    first to look back (the ledger's)."""
+    return n["ahead"], n["back"]
 
 
 def callout(n: dict) -> str:

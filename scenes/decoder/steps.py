@@ -56,16 +56,14 @@ class EveryStepAfresh(ChapterScene):
 
     @classmethod
     def spoken(cls, numbers: dict) -> dict[str, str]:
-        """For each later step, the English word weighed most and the French word written
-        (a sentence of three words repeats its last step); and the word step two skips,
-        the one before the word it reads."""
+        """For each later step, the English word weighed most and the French word written;
+        and the word step two skips, the one before the word it reads."""
         source, written, reads = numbers["source"], numbers["written"], numbers["reads"]
         values = {}
         for k, beat in enumerate(STEP_BEATS, 1):
-            step = min(k, len(written) - 1)
-            values[f"{beat}_word"] = written[step]
-            values[f"{beat}_read"] = source[reads[step]]
-        values["second_skipped"] = source[max(reads[min(1, len(reads) - 1)] - 1, 0)]
+            values[f"{beat}_word"] = written[k]
+            values[f"{beat}_read"] = source[reads[k]]
+        values["second_skipped"] = source[reads[1] - 1]
         return values
 
     def construct(self) -> None:
@@ -85,10 +83,6 @@ class EveryStepAfresh(ChapterScene):
         bars = weights = context = new = None
         for k, beat in enumerate(STEP_BEATS, 1):
             b = self.beat(beat)
-            if k >= len(n["steps"]):  # a shorter sentence: nothing more to write
-                self.at(f"{beat}_read")
-                self.at(beat)
-                continue
             step = n["steps"][k]
             # The viewer sees the last new state drop into the previous state's row (at
             # step two, the previous state light up); at the mark, the weights move to
