@@ -19,7 +19,7 @@ from their own numbers: :func:`score_table` for the scores and weights of one st
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from manim import LEFT, RIGHT, UP, Rectangle, VGroup
 
@@ -49,10 +49,15 @@ UNDER_GAP = 0.1
 MAX_SLOT = 6.5
 #: the shortest bar that may stand for a whole weight (of 1)
 MIN_BAR = 0.8
+#: where a row's slot may go: beside its strip, under it, or split (see StepTable)
+PLACES = ("beside", "under", "split")
 #: between the parts of a slot (a score, a bar, a value)
 INSIDE = 0.2
-#: a bar's thickness, as a share of its line's figures
-BAR_SHARE = 0.55
+#: a bar's thickness, as a share of its line's figures: beside them, and alone on its
+#: line under a strip (split), where it is as long as the strip and can be thinner
+BAR_SHARE, UNDER_BAR_SHARE = 0.55, 0.35
+#: from a strip down to the bar under it (split)
+BAR_DROP = 0.06
 
 
 def line_height(size: int) -> float:
@@ -64,14 +69,22 @@ def x_height(size: int) -> float:
     return words("x", size).height
 
 
+def bar_thickness(size: int, place: str = "beside") -> float:
+    """A weight bar's thickness, for figures set at ``size``: level with them, or (split)
+    alone on its line under a strip."""
+    return (UNDER_BAR_SHARE if place == "split" else BAR_SHARE) * words("0", size).height
+
+
 @dataclass(frozen=True)
 class StepTable:
     """Where the rows of a step picture go in one frame (scene units).
 
     ``rows`` are the keys of the rows from top to bottom: 0, 1, ... for the English
     words, then names from :data:`DECODER_ROWS`; ``ys`` the y of each strip's middle;
-    ``under`` whether a row's slot is a line under its strip (else it starts at
-    ``slot_left``, beside the strips, on the row's baseline).
+    ``place`` where a slotted row's slot goes (one of :data:`PLACES`): ``"beside"`` the
+    strips, from ``slot_left`` on the row's baseline; ``"under"`` them, on a line of its
+    own; or ``"split"``, its figures beside the strips and its bar on a thin line under
+    them, as long as the strips for a whole weight.
     """
 
     frame: Frame
@@ -80,52 +93,73 @@ class StepTable:
     labels_right: float
     strip_left: float
     cell: float
+    size: int
     slot_left: float
     slot_width: float
-    under: bool
+    place: str
     slotted: frozenset
 
     # ------------------------------------------------------------- measuring
     @classmethod
     def measure(cls, frame: Frame, names: Sequence[str], decoder: Sequence[str], *,
-                slot: float, slotted: Sequence[Hashable], top: float, bottom: float,
-                size: int = 8) -> StepTable:
+                slot: float, figure: float, slotted: Sequence[Hashable], top: float,
+                bottom: float, size: int = 8) -> StepTable:
         """The table for English ``names`` and ``decoder`` rows in the area's width between
-        ``top`` and ``bottom``, with a slot at least ``slot`` wide for the rows in
-        ``slotted``; strips of ``size`` cells. Beside the strips when cells of at least
-        MIN_CELL leave it room, else under them; cells as large as the room allows."""
+        ``top`` and ``bottom``, strips of ``size`` cells, with a slot for the rows in
+        ``slotted``: at least ``slot`` wide beside or under the strips, or, split, a column
+        of figures ``figure`` wide beside them and the bars under them. Of the places
+        where the slot may go (beside or split only if their cells are at least
+        MIN_CELL), the one whose cells come out largest once the rows fit the height;
+        cells as large as the room allows."""
         kind = frame.type
         left, right, _, _ = frame.area()
         width = right - left
         labels = [*names, *(ROW_NAMES[d] for d in decoder if d in ROW_NAMES)]
         label_w = max(text_width(t, kind.label) for t in labels)
-        beside_cell = (width - label_w - LABEL_GAP - SLOT_GAP - slot) / size
-        under = beside_cell < MIN_CELL
-        cell = min(MAX_CELL, (width - label_w - LABEL_GAP) / size if under else beside_cell)
         rows = (*range(len(names)), *decoder)
         slotted_set = frozenset(slotted)
         text_h = line_height(kind.label)
         number_h = line_height(kind.number)
+        thick = bar_thickness(kind.number, "split")
+        beside_room = width - label_w - LABEL_GAP - SLOT_GAP
+        cells_room = {"beside": beside_room - slot, "split": beside_room - figure,
+                  "under": width - label_w - LABEL_GAP}
 
-        def heights(c: float) -> list[float]:
-            return [number_h if r == TOTAL
-                    else c + UNDER_GAP + number_h if under and r in slotted_set
-                    else max(c, text_h) for r in rows]
+        def heights(place: str, c: float) -> list[float]:
+            def height(r: Hashable) -> float:
+                if r == TOTAL:
+                    return number_h
+                if r not in slotted_set or place == "beside":
+                    return max(c, text_h)
+                if place == "under":
+                    return c + UNDER_GAP + number_h
+                return max(c, text_h) / 2 + c / 2 + BAR_DROP + thick
+            return [height(r) for r in rows]
 
         room = top - bottom
         gaps = len(rows) - 1
         group = GROUP_GAP if decoder and names else 0.0
-        while cell > 0.12 and sum(heights(cell)) + gaps * ROW_GAP[0] + group > room:
-            cell *= 0.96
-        spare = room - sum(heights(cell)) - group
+
+        def fitted(place: str) -> float:
+            cell = min(MAX_CELL, cells_room[place] / size)
+            while cell > 0.12 and sum(heights(place, cell)) + gaps * ROW_GAP[0] + group > room:
+                cell *= 0.96
+            return cell
+
+        place, cell = "under", fitted("under")
+        for candidate in ("split", "beside"):  # the later wins a tie
+            if cells_room[candidate] / size >= MIN_CELL and fitted(candidate) >= cell - 1e-9:
+                place, cell = candidate, fitted(candidate)
+        spare = room - sum(heights(place, cell)) - group
         gap = min(max(spare / max(gaps, 1), ROW_GAP[0]), ROW_GAP[1])
-        used = sum(heights(cell)) + gaps * gap + group
+        used = sum(heights(place, cell)) + gaps * gap + group
         strips = size * cell
-        if under:
+        if place == "under":
             slot_width = width - label_w - LABEL_GAP
             table_w = label_w + LABEL_GAP + max(strips, slot_width)
         else:
-            slot_width = min(width - label_w - LABEL_GAP - strips - SLOT_GAP, MAX_SLOT)
+            slot_width = (figure if place == "split" else
+                          min(width - label_w - LABEL_GAP - strips - SLOT_GAP, MAX_SLOT))
             table_w = label_w + LABEL_GAP + strips + SLOT_GAP + slot_width
         start = (left + right - table_w) / 2
         labels_right = start + label_w
@@ -133,20 +167,55 @@ class StepTable:
         first_decoder = next((d for d in decoder if d != TOTAL), None)
         ys: dict[Hashable, float] = {}
         y = top - (room - used) / 2
-        for r, h in zip(rows, heights(cell)):
+        for r, h in zip(rows, heights(place, cell)):
             if r == first_decoder and names:
                 y -= group
-            ys[r] = y - (cell / 2 if under and r in slotted_set and r != TOTAL else h / 2)
+            if r == TOTAL or r not in slotted_set or place == "beside":
+                ys[r] = y - h / 2
+            else:  # the strip at the top of its row, its slot's line under it
+                ys[r] = y - (cell / 2 if place == "under" else max(cell, text_h) / 2)
             y -= h + gap
         return cls(frame=frame, rows=rows, ys=ys, labels_right=labels_right,
-                   strip_left=strip_left, cell=cell,
-                   slot_left=strip_left if under else strip_left + strips + SLOT_GAP,
-                   slot_width=slot_width, under=under, slotted=slotted_set)
+                   strip_left=strip_left, cell=cell, size=size,
+                   slot_left=strip_left if place == "under" else strip_left + strips + SLOT_GAP,
+                   slot_width=slot_width, place=place, slotted=slotted_set)
+
+    def alone(self, count: int) -> StepTable:
+        """The table's first ``count`` rows (the English words) as it opens on them, before
+        the rest comes in: starting where the table does, each strip as large as the room
+        right of its left edge allows (at most MAX_CELL), the rows spread as far apart as
+        the room lets, at most ROW_GAP[1] apart, but never closer than in the table."""
+        _, right, bottom, _ = self.frame.area()
+        text_h = line_height(self.kind.label)
+        rows = self.rows[:count]
+        top = self.ys[rows[0]] + max(self.cell, text_h) / 2  # where the table's first row starts
+        room = top - bottom
+        cell = min(MAX_CELL, (right - self.strip_left) / self.size,
+                   (room - (count - 1) * ROW_GAP[0]) / count)
+        height = max(cell, text_h)
+        kept = self.ys[rows[0]] - self.ys[rows[1]] if count > 1 else 0.0
+        pitch = max(kept, min(height + ROW_GAP[1], (room - height) / max(count - 1, 1)))
+        ys = {r: top - height / 2 - i * pitch for i, r in enumerate(rows)}
+        return replace(self, rows=rows, ys=ys, cell=cell, slotted=frozenset())
 
     # ------------------------------------------------------------- where things go
     @property
     def kind(self):
         return self.frame.type
+
+    @property
+    def strip_width(self) -> float:
+        return self.size * self.cell
+
+    @property
+    def under(self) -> bool:
+        """Whether a row's figures stand on a line under its strip."""
+        return self.place == "under"
+
+    @property
+    def bars_under(self) -> bool:
+        """Whether a row's bar lies under its strip (a whole weight as long as the strip)."""
+        return self.place == "split"
 
     def baseline(self, row: Hashable) -> float:
         """The baseline of a row's name: its lower-case letters centred on the strip."""
@@ -159,6 +228,16 @@ class StepTable:
         if self.under:
             return self.ys[row] - self.cell / 2 - UNDER_GAP - words("0", self.kind.number).height
         return self.baseline(row)
+
+    def bar_y(self, row: Hashable) -> float:
+        """The y of the middle of a row's bar: level with its slot's figures, or (split)
+        on its line under the strip."""
+        if self.bars_under:
+            return self.ys[row] - self.cell / 2 - BAR_DROP - self.bar_thickness() / 2
+        return self.slot_baseline(row) + words("0", self.kind.number).height / 2
+
+    def bar_thickness(self) -> float:
+        return bar_thickness(self.kind.number, self.place)
 
     def centre_x(self) -> float:
         """The x of the area's middle, where the table and the French line are centred."""
@@ -186,12 +265,10 @@ class StepTable:
         return figure
 
     def bar(self, row: Hashable, length: float, x: float, color=style.WEIGHT) -> Rectangle:
-        """A bar ``length`` long from ``x``, level with the figures of a row's slot."""
-        thick = BAR_SHARE * words("0", self.kind.number).height
-        bar = Rectangle(width=max(length, 0.03), height=thick, stroke_width=0)
+        """A bar ``length`` long from ``x``, where a row's bar goes (:meth:`bar_y`)."""
+        bar = Rectangle(width=max(length, 0.03), height=self.bar_thickness(), stroke_width=0)
         bar.set_fill(color, opacity=0.9)
-        y = self.slot_baseline(row) + words("0", self.kind.number).height / 2
-        return bar.move_to((x, y, 0), aligned_edge=LEFT)
+        return bar.move_to((x, self.bar_y(row), 0), aligned_edge=LEFT)
 
 
 # ------------------------------------------------------------------ weights
@@ -229,23 +306,35 @@ class WeightColumn:
 def weight_column(table: StepTable, weight_texts: Sequence[str],
                   score_texts: Sequence[str] = ()) -> WeightColumn:
     """The weights' column in the English rows' slots: the figures at the slot's right
-    end, the bars as long as the slot leaves; with ``score_texts``, the scores in a
-    column before the bars, if the slot has room for them and a bar of MIN_BAR."""
+    end, the bars as long as the slot leaves (split: under the strips, as long as they
+    for a whole weight); with ``score_texts``, the scores in a column before the bars, if
+    the slot has room for them and a bar of MIN_BAR (split: beside the weights)."""
     size = table.kind.number
     value_w = max(text_width(t, size) for t in weight_texts)
     score_w = max((text_width(t, size) for t in score_texts), default=0.0)
     start, width = table.slot_left, table.slot_width
+    value_right = start + width
+    if table.bars_under:
+        scores = bool(score_texts) and width - value_w - score_w >= INSIDE
+        return WeightColumn(bar_left=table.strip_left, bar_length=table.strip_width,
+                            value_right=value_right,
+                            score_right=start + score_w if scores else None)
     scores = bool(score_texts) and width - value_w - score_w - 2 * INSIDE >= MIN_BAR
     bar_left = start + (score_w + INSIDE if scores else 0.0)
     bar_length = width - (bar_left - start) - INSIDE - value_w
     return WeightColumn(bar_left=bar_left, bar_length=bar_length,
-                        value_right=start + width, score_right=start + score_w if scores else None)
+                        value_right=value_right, score_right=start + score_w if scores else None)
 
 
 # ------------------------------------------------------------------ the two pictures
 def score_slot(frame: Frame, weight_texts: Sequence[str]) -> float:
     """The least slot the scores' picture needs: a bar and a weight's figure."""
-    return MIN_BAR + INSIDE + max(text_width(t, frame.type.number) for t in weight_texts)
+    return MIN_BAR + INSIDE + figure_width(frame, weight_texts)
+
+
+def figure_width(frame: Frame, texts: Sequence[str]) -> float:
+    """How wide a column of ``texts`` set as figures is in ``frame``."""
+    return max(text_width(t, frame.type.number) for t in texts)
 
 
 def heading_room(frame: Frame) -> float:
@@ -253,13 +342,15 @@ def heading_room(frame: Frame) -> float:
     return line_height(frame.type.label) + 0.25
 
 
-def score_table(frame: Frame, names: Sequence[str], weight_texts: Sequence[str]
-                ) -> StepTable:
+def score_table(frame: Frame, names: Sequence[str], weight_texts: Sequence[str],
+                score_texts: Sequence[str] = ()) -> StepTable:
     """The scores' picture: a line of column names, the English rows, the weights' total,
-    then the decoder's previous state."""
+    then the decoder's previous state. A slot for a bar and the weights, where the scores
+    stand first."""
     _, _, bottom, top = frame.area()
     return StepTable.measure(frame, names, (TOTAL, "previous"),
                              slot=score_slot(frame, weight_texts),
+                             figure=figure_width(frame, [*weight_texts, *score_texts]),
                              slotted=range(len(names)), top=top - heading_room(frame),
                              bottom=bottom)
 
@@ -270,8 +361,20 @@ def scores_picture(frame: Frame, n: dict) -> tuple[StepTable, WeightColumn]:
     the layout the scores' scene ends on and the next scene opens with."""
     first = n["first"]
     weights = [weight_text(w) for w in first["weights"]] + [weight_text(n["weight_total"])]
-    table = score_table(frame, n["source"], weights)
-    return table, weight_column(table, weights, [decimal(s) for s in first["scores"]])
+    scores = [decimal(s) for s in first["scores"]]
+    table = score_table(frame, n["source"], weights, scores)
+    return table, weight_column(table, weights, scores)
+
+
+def kept_rows(frame: Frame, n: dict) -> dict[str, VGroup]:
+    """The English words and their states as the scores' picture opens on them, alone
+    (:meth:`StepTable.alone`): as large as the room lets them be before the decoder's
+    rows and the weights' column come in."""
+    table, _ = scores_picture(frame, n)
+    alone = table.alone(len(n["source"]))
+    return {"names": VGroup(*(alone.name(i, w) for i, w in enumerate(n["source"]))),
+            "strips": VGroup(*(alone.strip(i, s, style.READER)
+                               for i, s in enumerate(n["encoder_states"])))}
 
 
 def score_rows(frame: Frame, n: dict) -> dict[str, VGroup]:
@@ -301,6 +404,7 @@ def step_table(frame: Frame, names: Sequence[str], weight_texts: Sequence[str]) 
     decoder's rows (context, previous, new state)."""
     _, _, bottom, top = frame.area()
     return StepTable.measure(frame, names, DECODER_ROWS, slot=score_slot(frame, weight_texts),
+                             figure=figure_width(frame, weight_texts),
                              slotted=range(len(names)), top=top - french_room(frame),
                              bottom=bottom)
 
@@ -345,7 +449,8 @@ def step_rows(frame: Frame, n: dict, written: int) -> dict[str, VGroup]:
     }
 
 
-__all__ = ["DECODER_ROWS", "ROW_NAMES", "TOTAL", "StepTable", "WeightColumn",
-           "french_line", "french_room", "heading_room", "line_height", "score_rows",
-           "probability_text", "score_slot", "score_table", "scores_picture", "step_picture",
-           "step_rows", "step_table", "weight_column", "weight_text", "weighted_copies"]
+__all__ = ["DECODER_ROWS", "PLACES", "ROW_NAMES", "TOTAL", "StepTable", "WeightColumn",
+           "bar_thickness", "figure_width", "french_line", "french_room", "heading_room",
+           "kept_rows", "line_height", "probability_text", "score_rows", "score_slot",
+           "score_table", "scores_picture", "step_picture", "step_rows", "step_table",
+           "weight_column", "weight_text", "weighted_copies"]

@@ -20,6 +20,7 @@ from manim import (
     FadeOut,
     GrowFromEdge,
     LaggedStart,
+    ReplacementTransform,
     VGroup,
 )
 
@@ -29,6 +30,7 @@ from scenes.components.decoder_step import (
     TOTAL,
     StepTable,
     WeightColumn,
+    kept_rows,
     score_rows,
     scores_picture,
     weight_text,
@@ -57,6 +59,7 @@ class ScoreEveryState(ChapterScene):
         kind = frame.type
         first = n["first"]
         table, column = scores_picture(frame, n)
+        alone = kept_rows(frame, n)
         kept = score_rows(frame, n)
         names, strips = kept["names"], kept["strips"]
         bars, weights = kept["bars"], kept["weights"]
@@ -75,14 +78,19 @@ class ScoreEveryState(ChapterScene):
         heads = self.headings(table, column, own_column)
         self.table = table  # for tests: the measured layout
 
-        # The viewer sees the English words, each with the state the encoder left: all kept.
+        # The viewer sees the English words, each with the state the encoder left: all kept,
+        # as large as the room lets them be.
         b = self.beat("keep")
-        self.play(LaggedStart(*(FadeIn(VGroup(names[i], strips[i]), shift=RIGHT * 0.2)
+        self.play(LaggedStart(*(FadeIn(VGroup(alone["names"][i], alone["strips"][i]),
+                                       shift=RIGHT * 0.2)
                                 for i in rows), lag_ratio=0.25), run_time=b.part(0.35))
         self.play(FadeIn(heads["states"]), run_time=b.part(0.1))
 
-        # The viewer sees the decoder's previous state appear under them (at step 1, its start).
+        # The viewer sees the rows make room for the table (where the room is short) and the
+        # decoder's previous state appear under them (at step 1, its start).
         b = self.beat("previous")
+        self.play(ReplacementTransform(alone["names"], names),
+                  ReplacementTransform(alone["strips"], strips), run_time=b.part(0.12))
         self.play(FadeIn(previous_name), FadeIn(previous, shift=UP * 0.2), run_time=b.part(0.2))
 
         # The viewer sees a copy of that state pass along the English rows; at the mark, a
@@ -112,8 +120,9 @@ class ScoreEveryState(ChapterScene):
     def headings(self, table: StepTable, column: WeightColumn, own_column: bool
                  ) -> dict[str, VGroup]:
         """The names of the columns on a line over the table: the states' over the strips
-        (where it clears the others), the scores' over their figures, "softmax" over the
-        bars and "weight" over the weights' figures."""
+        (shifted left to clear the others, if the area lets it), the scores' over their
+        figures, "softmax" over the bars (where they stand in a column of their own) and
+        "weight" over the weights' figures."""
         kind = table.kind
         top = self.area()[3]
         base = top - words("h", kind.label).height  # the line's tallest letters touch the top
@@ -128,12 +137,15 @@ class ScoreEveryState(ChapterScene):
         score = head("score", column.score_right if own_column else value_right)
         weight = head("weight", value_right, color=style.WEIGHT)
         softmax = head("softmax", column.bar_left + column.bar_length / 2, ORIGIN)
-        if any(abs(softmax.get_x() - m.get_x()) < (softmax.width + m.width) / 2 + 0.3
-               for m in (score, weight)):  # too narrow: nothing over the bars
-            softmax = VGroup()
         states = head("encoder states", table.strip_left, LEFT, style.READER)
+        if table.bars_under or any(
+                abs(softmax.get_x() - m.get_x()) < (softmax.width + m.width) / 2 + 0.3
+                for m in (score, weight)):  # too narrow, or the bars under the strips
+            softmax = VGroup()
         first_figure = min(m.get_left()[0] for m in (score, softmax, weight) if m.submobjects)
-        if states.get_right()[0] > first_figure - 0.3 or states.width > 8 * table.cell + 0.5:
+        # over the strips from their left edge, or as far left of it as clears the figures
+        states.shift(LEFT * max(states.get_right()[0] - (first_figure - 0.3), 0.0))
+        if states.get_left()[0] < self.area()[0] or states.width > table.strip_width + 0.5:
             states = VGroup()
         return {"states": states, "score": score, "softmax": softmax, "weight": weight}
 
