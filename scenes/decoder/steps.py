@@ -14,7 +14,7 @@ from __future__ import annotations
 from manim import (
     DOWN,
     LEFT,
-    UP,
+    RIGHT,
     FadeIn,
     FadeOut,
     GrowFromEdge,
@@ -27,7 +27,7 @@ from manim import (
 )
 
 from scenes import style
-from scenes.base import ChapterScene, word_row
+from scenes.base import ChapterScene, baseline, stack_lines, word_row, words
 from scenes.components.decoder_step import (
     ROW_NAMES,
     step_picture,
@@ -39,9 +39,11 @@ from scenes.lines import largest_that_fits
 
 #: the beats of the steps after the first, in order, and their marks' prefixes
 STEP_BEATS = ("second", "third", "fourth")
-#: the sentences at the end: between words, and from the English line down to the French,
-#: as a share of the room's height (scene units, at most)
+#: the sentences at the end: between words in a row; from one word's baseline to the next in
+#: a column, at most, as many times the words' size (in sixtieths of a unit); and from the
+#: English to the French, as a share of the room they stand apart in (scene units, at most)
 WORD_GAP = 0.6
+WORD_SPREAD = 3.0
 DROP_SHARE, MAX_DROP = 0.45, 3.2
 
 
@@ -143,32 +145,52 @@ class EveryStepAfresh(ChapterScene):
         self.play(*(FadeIn(line) for line in links), run_time=b.part(0.25))
 
     def sentences(self) -> tuple[VGroup, VGroup, VGroup]:
-        """The English sentence and under it the French, each as large as fits the area's
-        width, centred; from each French word a line to every English word, as thick and
-        as bright as that step's weight."""
+        """The English sentence and the French, each word its own text, as large as fits
+        the area: where the frame lays things across, in two rows, the French under the
+        English; else in two columns, the French right of the English, each word under the
+        one before, so the words can be larger. From each French word a line to every
+        English word, as thick and as bright as that step's weight."""
         n = self.numbers
-        kind = self.frame().type
+        frame = self.frame()
+        kind = frame.type
         left, right, bottom, top = self.area()
         room = (right - left, top - bottom)
-
-        def line(texts, color):
-            return lambda size: word_row(texts, size, color, buff=WORD_GAP)
-
         sizes = (kind.title, kind.heading, kind.body, kind.label)
-        english = largest_that_fits(line(n["source"], style.INK), sizes, room)
-        written = largest_that_fits(line(n["written"], style.WRITER), sizes, room)
-        size = min(english[0].font_size, written[0].font_size)
-        english, written = line(n["source"], style.INK)(size), line(n["written"],
-                                                                      style.WRITER)(size)
-        drop = min(DROP_SHARE * room[1], MAX_DROP)
-        centre = self.centre()
-        english.move_to(centre + UP * drop / 2)
-        written.move_to(centre + DOWN * drop / 2)
+        apart = DOWN if frame.across else RIGHT  # from the English to the French
+        # between the two sentences, as a share of the room they stand apart in
+        drop = min(DROP_SHARE * (room[1] if frame.across else room[0]), MAX_DROP)
+
+        def pair(size: int) -> VGroup:
+            if frame.across:
+                english = word_row(n["source"], size, style.INK, buff=WORD_GAP)
+                written = word_row(n["written"], size, style.WRITER, buff=WORD_GAP)
+                written.move_to(english.get_center() + DOWN * drop)
+            else:
+                step = min(room[1] / len(n["source"]), WORD_SPREAD * size / 60)
+                english = stack_lines([words(w, size, style.INK) for w in n["source"]],
+                                      step, aligned_edge=RIGHT)
+                written = stack_lines([words(w, size, style.WRITER) for w in n["written"]],
+                                      step, aligned_edge=LEFT)
+                written.shift(RIGHT * (english.get_right()[0] + drop - written.get_left()[0]))
+            return VGroup(english, written)
+
+        english, written = largest_that_fits(pair, sizes, room)
+        # the point halfway between the two sentences at the area's centre
+        halfway = (english.get_center() + written.get_center()) / 2
+        VGroup(english, written).shift(self.centre() - halfway)
+        def end(word, side):
+            """Where a line leaves ``word`` on its ``side``: beside it, level with the middle
+            of its lower-case letters."""
+            point = word.get_edge_center(side) + side * 0.12
+            if side[1] == 0:
+                point[1] = baseline(word) + words("x", int(word.font_size)).height / 2
+            return point
+
         links = VGroup()
         for k, step in enumerate(n["steps"]):
             for i, w in enumerate(step["weights"]):
-                link = Line(written[k].get_top() + UP * 0.12, english[i].get_bottom()
-                            + DOWN * 0.12, color=style.WEIGHT, stroke_width=1 + 9 * w)
+                link = Line(end(written[k], -apart), end(english[i], apart),
+                            color=style.WEIGHT, stroke_width=1 + 9 * w)
                 links.add(link.set_stroke(opacity=w))
         return english, written, links
 
