@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from manim import (
     DOWN,
+    LEFT,
     RIGHT,
     UP,
     Arrow,
@@ -42,8 +43,8 @@ from scenes.numbers import percent_figure
 
 #: from the new state down to the distribution, and around its arrow's label
 DROP = 0.12
-#: the most room a French word's row of the distribution takes
-MAX_ROW = 0.75
+#: the most room a French word's row of the distribution takes, in lines of its text
+ROW_LINES = 2.0
 
 
 class AverageAndWrite(ChapterScene):
@@ -146,18 +147,25 @@ class AverageAndWrite(ChapterScene):
         head.shift(UP * (under_french - head.get_top()[1])).set_x(self.centre()[0])
         text = "feed-forward layer"
         start = head[1].get_bottom()[1] - 0.15
-        # under the strip, as near its middle as leaves room for the label at its right
-        # (on two lines, if one leaves too little)
-        x = max(min(head[1].get_x(), right - text_width(text, kind.label) - 0.45),
-                head[1].get_left()[0] + 0.1)
-        label = wrapped(text, kind.label, right - x - 0.45, style.MUTED)
+        # under the strip, as near its middle as leaves room for the label on one line at
+        # its right, else at its left; else at the strip's left end, the label at its right
+        # on two lines
+        one_line = text_width(text, kind.label) + 0.45
+        lowest, highest = head[1].get_left()[0] + 0.1, head[1].get_right()[0] - 0.1
+        x, side = min(head[1].get_x(), right - one_line), RIGHT
+        if x < lowest:
+            x, side = max(head[1].get_x(), left + one_line), LEFT
+        if x > highest:
+            x, side = lowest, RIGHT
+        label = wrapped(text, kind.label, (right - x if side is RIGHT else x - left) - 0.45,
+                        style.MUTED)
         length = max(2 * DROP + label.height, 0.7)
         arrow = Arrow((x, start, 0), (x, start - length, 0), buff=0, color=style.MUTED,
                       stroke_width=3, tip_length=0.18, max_tip_length_to_length_ratio=0.3)
-        label.next_to(arrow, RIGHT, buff=0.2)
+        label.next_to(arrow, side, buff=0.2)
         texts = [probability_text(p) for p in n["ranked_probabilities"]]
         room = arrow.get_bottom()[1] - 0.15 - bottom
-        step = min(MAX_ROW, room / len(texts))
+        step = min(ROW_LINES * line_height(kind.label), room / len(texts))
         names_w = max(text_width(w, kind.label) for w in n["ranking"])
         texts_w = max(text_width(t, kind.label) for t in texts)
         bar_room = min(right - left - names_w - texts_w - 1.0, 5.0)
