@@ -6,7 +6,9 @@ them, after a little gap, the decoder's own rows: this step's context, its previ
 state and its new state. Every strip starts at the same x and has the same cells, so
 a weighted average is a motion straight down, and two rows joined into a third are
 neighbours. Each row has a slot for its numbers (a score, a weight bar, the word
-written): beside its strip where the room is wide enough, else on a line under it.
+written): beside its strip, on a line under it, or split (the figures beside the strip,
+the bar on a thin line under it, as long as the strip for a whole weight), wherever the
+strips' cells come out largest in the frame's room.
 Over the table, in the step picture, the French written so far, each word in the
 place it keeps in the whole sentence.
 

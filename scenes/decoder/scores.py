@@ -1,12 +1,13 @@
 """Score every state, then softmax: the attention decoder's first step, up to its weights.
 
-The English words stand in a column, each with the state the encoder left after it; the
-decoder's previous state (before the first step, its fixed start) under them. A copy of
-that state passes along the English rows, one score lands in each, and the softmax turns
-the scores into weights: bars that share out one whole. The table is
-:func:`scenes.components.decoder_step.score_table`, measured for the frame: the scores
-in a column of their own before the weights where the room allows, else in the weights'
-place until the softmax replaces them.
+The English words stand in a column, each with the state the encoder left after it, as
+large as the room lets them be (:meth:`~scenes.components.decoder_step.StepTable.alone`);
+they make room for the table as the decoder's previous state (before the first step, its
+fixed start) comes in under them. A copy of that state passes along the English rows, one
+score lands in each, and the softmax turns the scores into weights: bars that share out
+one whole. The table is :func:`scenes.components.decoder_step.score_table`, measured for
+the frame: the scores in a column of their own before the weights where the room allows,
+else in the weights' place until the softmax replaces them.
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ through it: the last new state drops into the previous state's row, the weights 
 (as the voice names the English word they fall on), their weighted copies pour into the
 context, the context and the previous state make the new state, and the French word
 appears as the voice says it. Then the table goes, and the two sentences stand one over
-the other, each French word tied to the English words by its step's weights.
+the other (side by side, in columns, where the frame lays things down), each French word
+tied to the English words by its step's weights.
 """
 
 from __future__ import annotations
