@@ -7,16 +7,16 @@ import math
 import pytest
 
 from scenes.attention.spotlight import (
-    APART,
     LookBackRule,
     SharpnessDial,
     SpotlightBudget,
     pair,
     pair_2,
     split_power,
-    spread,
     tenths,
 )
+from scenes.attention.spotlight_parts import APART
+from scenes.attention.spotlight_table import spread
 from scenes.numbers import percent, power_of_ten, setting, short
 from tests.scene_harness import assert_clean
 
