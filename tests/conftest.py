@@ -12,6 +12,10 @@ import pytest
 
 from production.paths import ROOT
 
+#: the stand-in video site's fixtures (youtube_standin, loopback_only), registered here,
+#: before any test module imports the module, so pytest can rewrite its asserts
+pytest_plugins = ("tests.youtube_standin",)
+
 PARTS = ("core", "scenes", "production", "assets", "render.py")
 
 
