@@ -354,17 +354,17 @@ class Session:
             raise
 
 
-def _come_home(files: dict[str, bytes], pictures: dict[str, bytes],
+def _come_home(entry: dict[str, bytes], pictures: dict[str, bytes],
                args: tuple[Any, ...]) -> None:
     """A finished task's files into this cache, and its key frames into their folder."""
     task, = args
-    if files:
-        store_entry(files, Path(task.entry))
+    if entry:
+        store_entry(entry, Path(task.entry))
     if pictures and task.keyframes:
         folder = Path(task.keyframes)
         folder.mkdir(parents=True, exist_ok=True)
-        for name, data in pictures.items():
-            (folder / name).write_bytes(data)
+        for name, data in pictures.items():  # whole or not at all, as every output
+            files.write_bytes(folder / name, data)
 
 
 class _WhileLost(logging.Filter):

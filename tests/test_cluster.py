@@ -384,3 +384,23 @@ def test_cluster_workers_allocate_frames_like_local_workers(cluster):
     finally:
         session.close()
     assert tuned == 0 and not profiling
+
+
+def test_a_workers_key_frames_land_whole_or_not_at_all(tmp_path, monkeypatch):
+    import errno
+    from types import SimpleNamespace
+
+    frames = tmp_path / "frames"
+    task = SimpleNamespace(entry=str(tmp_path / "entry"), keyframes=str(frames))
+    clusters._come_home({}, {"TwoJobs-01-reader.png": b"\x89PNG one"}, (task,))
+    assert (frames / "TwoJobs-01-reader.png").read_bytes() == b"\x89PNG one"
+
+    def half_then_full(self: Path, data: bytes) -> int:  # the disk fills mid-write
+        with open(self, "wb") as out:
+            out.write(data[:len(data) // 2])
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_bytes", half_then_full)
+    with pytest.raises(OSError):
+        clusters._come_home({}, {"TwoJobs-02-writer.png": b"\x89PNG two"}, (task,))
+    assert [p.name for p in frames.iterdir()] == ["TwoJobs-01-reader.png"]
