@@ -12,9 +12,8 @@ import pytest
 
 from production.paths import ROOT
 
-#: the stand-in video site's fixtures (youtube_standin, loopback_only), registered here,
-#: before any test module imports the module, so pytest can rewrite its asserts
-pytest_plugins = ("tests.youtube_standin",)
+# the stand-in video site's helpers assert too: rewritten whichever test imports them first
+pytest.register_assert_rewrite("tests.youtube_standin", "tests.oauth_standin")
 
 PARTS = ("core", "scenes", "production", "assets", "render.py")
 

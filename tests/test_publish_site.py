@@ -28,6 +28,7 @@ from production.publish.youtube import CHUNK_UNIT, YouTube
 if TYPE_CHECKING:
     from tests.youtube_standin import YouTubeStandIn
 
+pytest_plugins = ("tests.youtube_standin",)  # its fixtures: youtube_standin, loopback_only
 pytestmark = pytest.mark.usefixtures("loopback_only")
 
 SIZE = 3 * CHUNK_UNIT + 1000  # four chunks, the last a short one
