@@ -14,7 +14,7 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from production import paths
+from production import paths, qualities
 from production.errors import (
     DiskFullError,
     JobFailed,
@@ -84,8 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "DIR/course.json and DIR/index.html: an offline page with each "
                     "chapter's thumbnail, title, duration and chapter list, and a player "
                     "with captions.")
-    course.add_argument("--quality", default="publish",
-                        help="as for render: preview, draft, publish (default) or 4k")
+    course.add_argument("--quality", default=qualities.DEFAULT,
+                        help="as for render: " + qualities.help_text())
     course.add_argument("--out", metavar="DIR", help="the course folder (default: out/course/)")
     course.add_argument("--jobs", type=int, metavar="N", help="scenes rendered at once")
     course.add_argument("--voice", default="piper", metavar="NAME", help="as for render")
@@ -166,9 +166,7 @@ def _scene_options(parser: argparse.ArgumentParser, out: str) -> None:
                         help="scene names from `render.py list` (default: all, in order)")
     _add_chapter(parser)
     output = parser.add_argument_group("output")
-    output.add_argument("--quality", default="publish",
-                        help="preview (854x480, 15 fps), draft (1280x720, 30), "
-                             "publish (1920x1080, 60) or 4k (3840x2160, 60); default publish")
+    output.add_argument("--quality", default=qualities.DEFAULT, help=qualities.help_text())
     output.add_argument("--out", metavar="DIR", help=f"the output folder (default: {out})")
     output.add_argument("--jobs", type=int, metavar="N",
                         help="scenes rendered at once (default: the number of cores)")

@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from production.drawing import QUALITIES  # noqa: E402
+from production.qualities import QUALITIES  # noqa: E402
 from scenes.attention.chapter import SCENES_IN_ORDER  # noqa: E402
 
 PYTHON = sys.executable
@@ -90,7 +90,7 @@ def main() -> int:
           f"{'scenes ' + ' '.join(names) if subset else 'whole chapter'}")
     colds: dict[str, float] = {}
     for quality in qualities:
-        w, h, fps = QUALITIES[quality]
+        w, h, fps = QUALITIES[quality].size
         with tempfile.TemporaryDirectory() as tmp:
             tmp = Path(tmp)
             env = dict(os.environ, EXPLAINER_CACHE=str(tmp / "cache"))

@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from production.drawing import QUALITIES  # noqa: E402
+from production.qualities import QUALITIES  # noqa: E402
 
 PYTHON = sys.executable
 

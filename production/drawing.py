@@ -8,15 +8,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from production import files
-
-#: name -> (width px, height px, frames per second)
-QUALITIES: dict[str, tuple[int, int, int]] = {
-    "preview": (854, 480, 15),
-    "draft": (1280, 720, 30),
-    "publish": (1920, 1080, 60),
-    "4k": (3840, 2160, 60),
-}
+from production import files, qualities
 
 #: What Manim cannot take in its media folder's name: braces (its folders are str.format
 #: templates, "{media_dir}/videos/..."), and an apostrophe or a line break (its ffmpeg
@@ -32,22 +24,19 @@ def frame_size(quality: str, layout: str = "wide") -> tuple[int, int, int]:
     """(width px, height px, frames per second) of ``quality`` in ``layout``: a tall
     (9:16) frame is the wide one turned upright (preview 480x854, publish 1080x1920), a
     square one is as wide as the wide one is tall (preview 480x480, publish 1080x1080)."""
-    width, height, fps = QUALITIES[quality]
+    width, height, fps = qualities.size(quality)
     if layout not in FRAMES:
         raise ValueError(f"frame {layout!r}: must be one of {', '.join(FRAMES)}")
     sizes = {"wide": (width, height), "tall": (height, width), "square": (height, height)}
     return (*sizes[layout], fps)
 
 
-ENCODER_PRESETS = {"preview": "veryfast", "draft": "veryfast", "publish": "veryfast",
-                   "4k": "veryfast"}
-
-
 def encoder_options(quality: str) -> dict[str, str]:
     """H.264 High, closed GOP of half the frame rate, 2 B-frames, BT.709 tags."""
-    fps = QUALITIES[quality][2]
+    chosen = qualities.get(quality)
+    fps = chosen.fps
     return {
-        "preset": ENCODER_PRESETS[quality], "crf": "20", "profile": "high",
+        "preset": chosen.preset, "crf": "20", "profile": "high",
         "g": str(fps // 2), "keyint_min": str(fps // 2), "sc_threshold": "0",
         "bf": "2", "flags": "+cgop",
         "color_primaries": "bt709", "color_trc": "bt709", "colorspace": "bt709",

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from production import cache, cluster, files, paths, schedulers, voices
+from production import cache, cluster, files, paths, qualities, schedulers, voices
 from production.chapters import Chapter
-from production.drawing import QUALITIES, construct_scene, encoder_options
+from production.drawing import construct_scene, encoder_options
 from production.errors import NarrationError, UsageError
 from production.narration.passages import Passage, beat_lengths
 from production.narration.recordings import check_recordings
@@ -130,8 +130,7 @@ def plan(chapter: Chapter, *, scenes: list[str], quality: str, settings: list[st
 
     ``voice``: a voice engine, or what ``--voice`` takes (``espeak``, ``piper``, a path
     to a Piper .onnx); the default voice when None."""
-    if quality not in QUALITIES:
-        raise UsageError(f"--quality {quality!r}: must be one of {', '.join(QUALITIES)}")
+    qualities.get(quality)  # a UsageError naming the qualities there are
     if jobs is not None and jobs < 1:
         raise UsageError(f"--jobs {jobs}: must be a whole number of 1 or more")
     where = schedulers.address(scheduler)  # --scheduler or $EXPLAINER_SCHEDULER

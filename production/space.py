@@ -1,7 +1,8 @@
 """Disk space: what a render will write, checked against what is free before it starts.
 
 The figures are generous estimates from measured renders: the encoded picture
-per second of video at each quality, and the sound as 48 kHz stereo 16-bit WAV.
+per second of video at each quality (its ``picture`` in production.qualities), and
+the sound as 48 kHz stereo 16-bit WAV.
 While a scene is built its folder holds Manim's segments, the joined silent
 picture and the muxed MP4 (three pictures) besides the mix and its levelled copy
 (two sounds); what stays is one of each. The chapter joins the picture twice
@@ -16,10 +17,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from production import qualities
 from production.errors import DiskFullError, is_disk_full
 
-#: encoded picture, bytes per second of video, by quality (the largest measured, doubled)
-PICTURE = {"preview": 60_000, "draft": 150_000, "publish": 400_000, "4k": 1_200_000}
 SOUND = 48_000 * 2 * 2  # WAV bytes per second
 #: a transparent clip (lossless QuickTime Animation from Manim, then ProRes 4444 and
 #: VP9 with alpha) against the H.264 picture, per second
@@ -32,14 +32,14 @@ def needs(quality: str, to_render: float, published: float, *, cache: float = 0.
     """Bytes the cache and out/ need: ``to_render`` seconds of scenes to build and
     ``published`` seconds of scenes copied to out/, plus what an output adds on top
     (``cache`` and ``out``, in bytes: see :func:`picture`)."""
-    in_cache = to_render * (3 * PICTURE[quality] + 2 * SOUND) + cache
-    in_out = published * PICTURE[quality] + out
+    in_cache = to_render * (3 * qualities.get(quality).picture + 2 * SOUND) + cache
+    in_out = published * qualities.get(quality).picture + out
     return {"cache": int(in_cache) + MARGIN, "out": int(in_out) + MARGIN}
 
 
 def picture(quality: str, seconds: float) -> float:
     """Bytes of ``seconds`` of H.264 picture at ``quality`` (about)."""
-    return seconds * PICTURE[quality]
+    return seconds * qualities.get(quality).picture
 
 
 def _existing(path: Path) -> Path:

@@ -12,12 +12,12 @@ import numpy as np
 import pytest
 
 from production import files
-from production.drawing import QUALITIES
 from production.outputs import bundle
 from production.paths import ROOT
+from production.qualities import QUALITIES
 from scenes.attention.chapter import CHAPTER, SCENES_IN_ORDER
 
-WIDTH, HEIGHT, FPS = QUALITIES["preview"]
+WIDTH, HEIGHT, FPS = QUALITIES["preview"].size
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from production import narration
-from production.drawing import QUALITIES
+from production.qualities import QUALITIES
 from scenes import style
 from scenes.decoder.chapter import CHAPTER
 from scenes.numbers import decimal, percent, percent_figure
@@ -15,7 +15,7 @@ from tests.scene_harness import assert_clean
 
 WHITE_DOG = "decoder.sentence=the white dog runs"
 OTHER = "decoder.sentence=the black dog sleeps"
-FRAME = 1 / QUALITIES["preview"][2]
+FRAME = 1 / QUALITIES["preview"].fps
 
 
 def ledger(*sets: str) -> dict:

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from production import narration
-from production.drawing import QUALITIES
+from production.qualities import QUALITIES
 from scenes.decoder.chapter import CHAPTER
 from scenes.numbers import percent, percent_figure
 from tests.scene_harness import assert_clean
@@ -16,7 +16,7 @@ from tests.test_joins import different, drawn
 
 WHITE_DOG = "decoder.sentence=the white dog runs"
 OTHER = "decoder.sentence=the black dog sleeps"
-FRAME = 1 / QUALITIES["preview"][2]
+FRAME = 1 / QUALITIES["preview"].fps
 
 
 def ledger(*sets: str) -> dict:

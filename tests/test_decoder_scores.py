@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from production.drawing import QUALITIES
+from production.qualities import QUALITIES
 from scenes.components.decoder_step import weight_text
 from scenes.decoder.chapter import CHAPTER
 from scenes.numbers import decimal
 from tests.scene_harness import assert_clean
 
-FRAME = 1 / QUALITIES["preview"][2]
+FRAME = 1 / QUALITIES["preview"].fps
 WHITE_DOG = "decoder.sentence=the white dog runs"
 #: seconds from each beat's start to its mark, later than the letters would put them
 MARKS = {"score": {"top_score": 7.5}, "softmax": {"total": 8.0}}

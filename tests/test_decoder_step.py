@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from production.drawing import QUALITIES
+from production.qualities import QUALITIES
 from scenes.components.decoder_step import probability_text, weight_text
 from scenes.decoder.chapter import CHAPTER
 from scenes.numbers import percent_figure
 from tests.scene_harness import assert_clean
 from tests.test_joins import different, drawn
 
-FRAME = 1 / QUALITIES["preview"][2]
+FRAME = 1 / QUALITIES["preview"].fps
 WHITE_DOG = "decoder.sentence=the white dog runs"
 MARKS = {"average": {"context": 9.0}, "output": {"word": 7.0}}
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from production.drawing import QUALITIES
+from production.qualities import QUALITIES
 from scenes.components.decoder_step import weight_text
 from scenes.decoder.chapter import CHAPTER
 from scenes.decoder.steps import STEP_BEATS
 from tests.scene_harness import assert_clean
 from tests.test_joins import different, drawn
 
-FRAME = 1 / QUALITIES["preview"][2]
+FRAME = 1 / QUALITIES["preview"].fps
 WHITE_DOG = "decoder.sentence=the white dog runs"
 MARKS = {beat: {f"{beat}_read": 3.0, beat: 6.5} for beat in STEP_BEATS}
 

@@ -12,11 +12,11 @@ from pathlib import Path
 import av
 import pytest
 
-from production.drawing import QUALITIES
 from production.paths import ROOT
+from production.qualities import QUALITIES
 from scenes.attention.chapter import CHAPTER
 
-WIDTH, HEIGHT, FPS = QUALITIES["preview"]
+WIDTH, HEIGHT, FPS = QUALITIES["preview"].size
 TITLE = CHAPTER.by_name()["TitleCard"]
 
 #: Every character a shell, ffmpeg (its concat listing, its filter graphs, its protocol

@@ -17,15 +17,15 @@ import pytest
 
 from core import ledger
 from production import cache, narration
-from production.drawing import QUALITIES
 from production.narration import marks, spoken
+from production.qualities import QUALITIES
 from scenes.attention.chapter import CHAPTER
 from scenes.attention.formula import weight_result
 from scenes.attention.potions import written_next
 from scenes.attention.spotlight import tenths, top_share
 from scenes.numbers import decimal, factor, factor_figure, percent, percent_figure, whole_percent
 
-FRAME = 1 / QUALITIES["preview"][2]
+FRAME = 1 / QUALITIES["preview"].fps
 
 _SPOTLIGHT = ledger.section("spotlight", None)
 _LOOKBACK = _SPOTLIGHT["lookback_rule"][_SPOTLIGHT["asker"]]

@@ -33,9 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from production import cache, files, paths, pipeline, space, voices
+from production import cache, files, paths, pipeline, qualities, space, voices
 from production.chapters import Chapter
-from production.drawing import QUALITIES
 from production.errors import UsageError
 from production.narration.script import numbers_of
 from production.run import Made, Output, Request
@@ -262,7 +261,7 @@ def plan(chapter: Chapter, *, scenes: list[str], settings: list[str], quality: s
 
 def dry_run(sweep: Sweep) -> list[str]:
     """A line per (combination, scene): what would be done, and where it would go."""
-    width, height, fps = QUALITIES[sweep.plans[0].quality]
+    width, height, fps = qualities.size(sweep.plans[0].quality)
     return [f"{sc.__name__} {point.folder}: {how} at {width}x{height}, {fps} fps -> "
             f"{sweep.target(point, sc.__name__, sc.__name__ + '.mp4')}"
             for point, _, sc, how in sweep.hows()]
@@ -326,7 +325,7 @@ class SweepOutput(Output):
 def _place_all(sweep: Sweep, records: dict[str, Any]) -> dict[str, Any]:
     """Every combination's files into their folders, a line printed for each; the index."""
     first = sweep.plans[0]
-    width, height, fps = QUALITIES[first.quality]
+    width, height, fps = qualities.size(first.quality)
     linked: dict[Path, Path] = {}  # a cache file -> its first copy in out/
     entries: list[dict[str, Any]] = []
     for point, p, sc, how in sweep.hows():

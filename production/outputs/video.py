@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from production import cache, files, space, voices
-from production.drawing import QUALITIES
+from production import cache, files, qualities, space, voices
 from production.narration.passages import Passage
 from production.outputs import bundle, joining
 from production.pipeline import Plan, ensure_scenes
@@ -23,7 +22,7 @@ class BundleOutput(Output):
         self.whole = whole
 
     def dry_run(self, plan: Plan) -> list[str]:
-        width, height, fps = QUALITIES[plan.quality]
+        width, height, fps = qualities.size(plan.quality)
         return [f"{'cached' if plan.stored[sc.__name__] else 'render'} {sc.__name__} at "
                 f"{width}x{height}, {fps} fps -> {plan.out / 'scenes' / (sc.__name__ + '.mp4')}"
                 for sc in plan.chosen]
@@ -68,7 +67,7 @@ def chapter(plan: Plan, results: dict[str, SceneOutput]) -> str:
     bundle.thumbnail(joined.video,
                      _thumbnail_time(ordered, joined.starts, plan.chapter.thumbnail),
                      out / "thumbnail.jpg", plan.chapter.title)
-    width, height, fps = QUALITIES[plan.quality]
+    width, height, fps = qualities.size(plan.quality)
     written = [out / f.name for f in joined.files()] + [out / "chapters.txt",
                                                       out / "thumbnail.jpg"]
     bundle.manifest({
