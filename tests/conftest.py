@@ -18,6 +18,23 @@ pytest.register_assert_rewrite("tests.youtube_standin", "tests.oauth_standin")
 PARTS = ("core", "scenes", "production", "assets", "render.py")
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--all", action="store_true", dest="system_tier",
+                     help="run the system tier too (tests marked system: real clusters and "
+                          "TLS, signals, whole chapters, a browser, publishing end to end)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The default tier leaves the system tier out: deselected (and counted as such), never
+    skipped, so that nothing it does not run passes."""
+    if config.getoption("system_tier"):
+        return
+    system = [item for item in items if item.get_closest_marker("system")]
+    if system:
+        config.hook.pytest_deselected(items=system)
+        items[:] = [item for item in items if not item.get_closest_marker("system")]
+
+
 @pytest.fixture
 def project(tmp_path) -> Path:
     """A copy of the project (code, scenes, assets) with its own cold cache in .cache/."""
