@@ -121,7 +121,7 @@ def connect(where: str, workers: int) -> tuple[Any, Any]:
 
 
 #: Dask settings for a LocalCluster (remote workers: the same as environment variables,
-#: e.g. DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL=1s, see README)
+#: e.g. DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL=1s, see docs/scaling.md)
 QUIET = {"distributed.admin.tick.interval": "1s",
          "distributed.admin.system-monitor.interval": "5s",
          "distributed.worker.memory.monitor-interval": "2s"}
