@@ -14,6 +14,7 @@ warm) against the cold publish render.
     .venv/bin/python bench/bench.py                       # preview and publish, all scenes
     .venv/bin/python bench/bench.py --quality preview --scenes TitleCard TwoJobs
     .venv/bin/python bench/bench.py --quality publish --no-baseline   # speech against render
+    .venv/bin/python bench/bench.py --chapter decoder --scenes DecoderQuestion --jobs 1
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from production.chapters import load  # noqa: E402
 from production.qualities import QUALITIES  # noqa: E402
-from scenes.attention.chapter import SCENES_IN_ORDER  # noqa: E402
 
 PYTHON = sys.executable
 MANIM = str(Path(sys.executable).with_name("manim"))
@@ -75,6 +76,8 @@ def video_seconds_tree(folder: Path) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--chapter", default="attention", metavar="NAME",
+                        help="the chapter, from `render.py list` (default: attention)")
     parser.add_argument("--quality", action="append", choices=list(QUALITIES),
                         help="repeatable; default: preview and publish")
     parser.add_argument("--scenes", nargs="*", help="a subset of scenes (default: all)")
@@ -83,11 +86,12 @@ def main() -> int:
                         help="skip the serial manim baseline (cold and warm renders, speech)")
     args = parser.parse_args()
     qualities = args.quality or ["preview", "publish"]
-    names = args.scenes or [s.__name__ for s in SCENES_IN_ORDER]
+    module = f"scenes.{args.chapter}.chapter"
+    names = args.scenes or list(load(module).by_name())
     subset = bool(args.scenes)
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}; jobs {args.jobs}; "
-          f"{'scenes ' + ' '.join(names) if subset else 'whole chapter'}")
+          f"{'scenes ' + ' '.join(names) if subset else 'whole chapter'} of {args.chapter}")
     colds: dict[str, float] = {}
     for quality in qualities:
         w, h, fps = QUALITIES[quality].size
@@ -95,13 +99,16 @@ def main() -> int:
             tmp = Path(tmp)
             env = dict(os.environ, EXPLAINER_CACHE=str(tmp / "cache"))
             command = [PYTHON, "render.py", "render", *(names if subset else []),
-                       "--quality", quality, "--out", str(tmp / "out"), "--jobs", str(args.jobs)]
+                       "--chapter", args.chapter, "--quality", quality,
+                       "--out", str(tmp / "out"), "--jobs", str(args.jobs)]
             cold, cold_out = timed(command, env)
             colds[quality] = cold
             warm, _ = timed(command, env)
             seconds_of_video = video_seconds(tmp / "out" / "scenes")
             peak = re.search(r"peak memory per worker (\d+) MiB", cold_out)
-            base_env = dict(env, PYTHONPATH=str(ROOT))
+            # the scenes made as the render made them (baseline_scenes.py), only those asked
+            base_env = dict(env, PYTHONPATH=str(ROOT), BENCH_CHAPTER=module,
+                            BENCH_SCENES=" ".join(names))
             baseline = 0.0
             before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
             for name in [] if args.no_baseline else names:
@@ -126,20 +133,20 @@ def main() -> int:
         print(f"  peak memory per worker:               "
               f"{peak.group(1) if peak else '?':>8} MiB"
               f"   (a manim render: {baseline_peak / 1024:.0f} MiB)")
-    speech, passages = speaking(names if subset else [])
+    speech, passages = speaking(args.chapter, names if subset else [], qualities[0])
     print(f"\nspeech, cold, default voice: {speech:8.1f} s for {passages} passages")
     if "publish" in colds:
         print(f"  against the cold publish render:     {100 * speech / colds['publish']:8.1f} %")
     return 0
 
 
-def speaking(names: list[str]) -> tuple[float, int]:
+def speaking(chapter: str, names: list[str], quality: str) -> tuple[float, int]:
     """Seconds to speak every passage of the scenes cold: a dry run (which plans, and so
     speaks) with an empty cache, less the same dry run again (everything cached)."""
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, EXPLAINER_CACHE=str(Path(tmp) / "cache"))
-        command = [PYTHON, "render.py", "render", *names, "--dry-run", "--quality", "preview",
-                   "--out", str(Path(tmp) / "out")]
+        command = [PYTHON, "render.py", "render", *names, "--chapter", chapter, "--dry-run",
+                   "--quality", quality, "--out", str(Path(tmp) / "out")]
         cold, _ = timed(command, env)
         warm, _ = timed(command, env)
         spoken = len(list((Path(tmp) / "cache" / "voice").glob("*.wav")))

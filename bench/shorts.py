@@ -9,6 +9,7 @@ and prints the seconds of shorts made per second of rendering.
 
     .venv/bin/python bench/shorts.py                      # preview and publish
     .venv/bin/python bench/shorts.py --quality preview --scenes TitleCard TwoJobs
+    .venv/bin/python bench/shorts.py --chapter decoder --scenes DecoderQuestion --jobs 1
 """
 
 from __future__ import annotations
@@ -43,29 +44,33 @@ def timed(args: list[str], cache: Path) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--chapter", default="attention", metavar="NAME",
+                        help="the chapter, from `render.py list` (default: attention)")
     parser.add_argument("--quality", action="append", choices=list(QUALITIES),
                         help="repeatable; default preview and publish")
     parser.add_argument("--scenes", nargs="*", default=[], help="default: every scene")
     parser.add_argument("--jobs", type=int, default=os.cpu_count())
     args = parser.parse_args()
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-          f"Python {platform.python_version()}; jobs {args.jobs}")
+          f"Python {platform.python_version()}; jobs {args.jobs}; chapter {args.chapter}")
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         spoken = tmp / "spoken"
-        timed(["render", *args.scenes, "--dry-run", "--out", str(tmp / "o")], spoken)
+        timed(["render", *args.scenes, "--chapter", args.chapter, "--dry-run", "--out",
+               str(tmp / "o")], spoken)
         for quality in args.quality or ["preview", "publish"]:
             cache = tmp / f"cache-{quality}"
             shutil.copytree(spoken / "voice", cache / "voice")
             out = tmp / f"shorts-{quality}"
-            common = ["shorts", *args.scenes, "--quality", quality, "--jobs", str(args.jobs),
-                      "--out", str(out)]
+            common = ["shorts", *args.scenes, "--chapter", args.chapter, "--quality", quality,
+                      "--jobs", str(args.jobs), "--out", str(out)]
             cold = timed(common, cache)
             warm = timed(common, cache)
-            index = json.loads((out / "shorts.json").read_text(encoding="utf-8"))
-            seconds = sum(c["seconds"] for c in index["clips"])
-            print(f"\nshorts at {quality} ({index['width']}x{index['height']}, "
-                  f"{index['fps']} fps): {len(index['clips'])} clips, {seconds:.1f} s")
+            clips = json.loads((out / "shorts.json").read_text(encoding="utf-8"))["clips"]
+            seconds = sum(c["seconds"] for c in clips)
+            first = clips[0]  # each clip names its size: all of them the same here
+            print(f"\nshorts at {quality} ({first['width']}x{first['height']}, "
+                  f"{first['fps']} fps): {len(clips)} clips, {seconds:.1f} s")
             print(f"  cold (speech cached): {cold:7.1f} s  "
                   f"({seconds / cold:.2f} s of shorts a second)")
             print(f"  warm (all cached):    {warm:7.1f} s")
