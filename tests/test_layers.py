@@ -125,3 +125,10 @@ def test_a_branch_on_the_frame_is_found_and_a_comment_is_not(tmp_path):
     source.write_text('"""drawn tall"""\n# tall\nif self.tall:\n    x = TALL_GAP\n'
                       'y = "tall frame"\nif frame.name == "square":\n    pass\n')
     assert frame_branches(source) == [3, 4, 6]
+
+
+def test_render_py_is_only_the_command():
+    """render.py keeps the parser and one call per subcommand; each subcommand's options
+    live beside the code that runs it, in production/."""
+    lines = len((ROOT / "render.py").read_text(encoding="utf-8").splitlines())
+    assert lines <= 200, f"render.py is {lines} lines"

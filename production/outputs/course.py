@@ -10,33 +10,67 @@ as deck.html does.
 
 For tests the page exposes ``window.course`` with ``play(i)`` (from 0), ``seek(s)`` and
 ``current()`` (the <video> element).
+
+The command's options are here too (:func:`add_arguments`). render.py reads them for
+every command, so the pipeline (production.run, the video output) is imported only
+when a course is rendered.
 """
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import html
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core import palette
-from production import paths
+from production import paths, qualities
 from production.chapters import Chapter, course, course_title
 from production.errors import UsageError
 from production.files import write_text
 from production.outputs import bundle, deck_html
-from production.outputs.video import BundleOutput
-from production.run import Request, run
+
+if TYPE_CHECKING:
+    from production.run import Request
+
+HELP = "render every chapter, with an offline course page"
+DESCRIPTION = ("Render every chapter in course order (scenes/course.txt) into DIR/NAME/ "
+               "publish bundles, cached scenes reused, then write DIR/course.json and "
+               "DIR/index.html: an offline page with each chapter's thumbnail, title, "
+               "duration and chapter list, and a player with captions.")
 
 _CUE_TIME = re.compile(r"^(\d+):(\d\d):(\d\d)\.(\d{3}) --> (\d+):(\d\d):(\d\d)\.(\d{3})")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """What `render.py course` takes: render's quality, output, jobs and voice options."""
+    parser.add_argument("--quality", default=qualities.DEFAULT,
+                        help="as for render: " + qualities.help_text())
+    parser.add_argument("--out", metavar="DIR", help="the course folder (default: out/course/)")
+    parser.add_argument("--jobs", type=int, metavar="N", help="scenes rendered at once")
+    parser.add_argument("--voice", default="piper", metavar="NAME", help="as for render")
+    parser.add_argument("--no-narration", action="store_true", help="as for render")
+    parser.add_argument("--dry-run", action="store_true",
+                        help="check the arguments and print what would be done")
+
+
+def handle(args: argparse.Namespace, chapters: dict[str, Chapter]) -> int:
+    """`render.py course` of the ``chapters`` found, from its parsed options; the exit
+    status."""
+    return course_command(chapters, quality=args.quality, out=args.out, jobs=args.jobs,
+                          narrate=not args.no_narration, voice=args.voice,
+                          dry_run=args.dry_run)
 
 
 def course_command(chapters: dict[str, Chapter], *, quality: str, out: str | None,
                    jobs: int | None, narrate: bool, voice: str, dry_run: bool) -> int:
     """`render.py course`: the chapters found, in course order, into ``out`` (default
     out/course/)."""
+    from production.run import Request
+
     ordered = course(chapters)
     if not ordered:
         raise UsageError("course: there are no chapters (`render.py new NAME` starts one)")
@@ -50,6 +84,9 @@ def render_course(chapters: list[Chapter], request: Request, out: Path, title: s
     """Render each chapter's bundle into ``out``/NAME/ (``request`` as for `render`, its
     chapter and folder set per chapter), then write the course's page and listing under
     ``title``."""
+    from production.outputs.video import BundleOutput
+    from production.run import run
+
     for chapter in chapters:
         status = run(BundleOutput(whole=True),
                      dataclasses.replace(request, chapter=chapter, scenes=[],

@@ -10,6 +10,7 @@ files appear together or not at all.
 
 from __future__ import annotations
 
+import argparse
 import json
 import keyword
 import os
@@ -25,6 +26,25 @@ HERE = Path(__file__).resolve().parent
 
 #: the longest title a chapter may have (it is set on the thumbnail)
 TITLE_LENGTH = 80
+
+HELP = "start a new chapter that renders at once"
+DESCRIPTION = ("Write a new chapter to start from: scenes/NAME/ (chapter.py, one scene of "
+               "two beats, its narration with one mark), core/NAME.py (its numbers) and "
+               "tests/test_chapter_NAME.py. Render it with `render.py render --chapter "
+               "NAME`; docs/authoring.md goes on from there.")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """What `render.py new` takes: the chapter's name and, optionally, its title."""
+    parser.add_argument("name", metavar="NAME",
+                        help="the chapter's name: lower case letters, digits and _")
+    parser.add_argument("--title", help="its title (default: from the name)")
+
+
+def handle(args: argparse.Namespace, root: Path) -> int:
+    """`render.py new`, from its parsed options, in the project at ``root``; the exit
+    status."""
+    return new_command(root, args.name, args.title)
 
 
 def new_chapter(root: Path, name: str, title: str | None = None) -> list[Path]:
