@@ -1,5 +1,5 @@
-"""`render.py publish`: a chapter bundle, a course or shorts to a video site (README,
-"Publishing").
+"""`render.py publish`: a chapter bundle, a course or shorts to a video site
+(docs/publishing.md).
 
 Everything a user can get wrong is checked before anything is contacted (the folder,
 the options, publish.toml, the site's limits, the token) and said in one line, exit

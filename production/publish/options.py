@@ -20,8 +20,8 @@ DESCRIPTION = (
     "them; or, with --shorts, each short. publish.json in each folder records what went up, "
     "so a second run sends only what is new or changed and resumes an upload a killed run "
     "left. Log in once first with --login --client-secrets FILE. Fields come from the "
-    "bundle, over them a publish.toml in its folder, over that the options below. README, "
-    "\"Publishing\".")
+    "bundle, over them a publish.toml in its folder, over that the options below. See "
+    "docs/publishing.md.")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
