@@ -18,6 +18,8 @@ import pytest
 
 from production import cache, chapters, files, pipeline, run
 from production.paths import ROOT
+from production.qualities import QUALITIES
+from tests.conftest import TEST_QUALITY
 from tests.test_extending import ToneVoice
 
 # ----------------------------------------------------------------- the layers
@@ -140,11 +142,10 @@ def test_a_chapter_in_a_folder_of_its_own_is_found_and_fits_together(own_chapter
         chapters.pick(found, "x")
 
 
-@pytest.mark.slow
 def test_a_chapter_in_a_folder_of_its_own_renders_through_the_pipeline(own_chapter, tmp_path,
                                                                          capsys):
     chapter = chapters.discover("books", own_chapter.parent)["budgets"]
-    plan = pipeline.plan(chapter, scenes=[], quality="preview", settings=["budget.scale=2"],
+    plan = pipeline.plan(chapter, scenes=[], quality=TEST_QUALITY, settings=["budget.scale=2"],
                          out=str(tmp_path / "out"), default_out=tmp_path / "out", jobs=2,
                          voice=ToneVoice())
     assert all(stored is None for stored in plan.stored.values())
@@ -154,14 +155,15 @@ def test_a_chapter_in_a_folder_of_its_own_renders_through_the_pipeline(own_chapt
         result = results[scene.__name__]
         assert result.folder.parent == tmp_path / "cache" / "scenes"
         with av.open(str(result.video)) as video:
-            assert video.streams.video[0].height == 480
+            assert video.streams.video[0].height == QUALITIES[TEST_QUALITY].height
             assert video.streams.audio
         assert result.seconds == pytest.approx(sum(
             max(s, 0.4 + p.seconds + 0.8) for s, p in
-            zip(scene.beat_seconds.values(), result.passages)), abs=1 / 15)
+            zip(scene.beat_seconds.values(), result.passages)),
+            abs=1 / QUALITIES[TEST_QUALITY].fps)  # a frame
     # The ledger at the render's settings is what the narration says.
     assert results["CountTheBudget"].passages[0].text == "The total is 129.6."
-    again = pipeline.plan(chapter, scenes=[], quality="preview", settings=["budget.scale=2"],
+    again = pipeline.plan(chapter, scenes=[], quality=TEST_QUALITY, settings=["budget.scale=2"],
                           out=str(tmp_path / "out"), default_out=tmp_path / "out",
                           voice=ToneVoice())
     assert all(stored is not None for stored in again.stored.values())
@@ -180,7 +182,7 @@ def test_a_chapter_in_a_folder_of_its_own_renders_through_the_pipeline(own_chapt
             files.write_text(plan.out / "durations.json", json.dumps(listed))
             return run.Made(peaks, len(plan.chosen), [f"listed {len(listed)} scenes"])
 
-    request = run.Request(chapter, quality="preview", settings=["budget.scale=2"],
+    request = run.Request(chapter, quality=TEST_QUALITY, settings=["budget.scale=2"],
                           out=str(tmp_path / "listed"), voice=ToneVoice())
     assert run.run(Durations(), request) == 0
     listed = json.loads((tmp_path / "listed" / "durations.json").read_text())
@@ -194,7 +196,7 @@ def test_a_chapter_in_a_folder_of_its_own_renders_through_the_pipeline(own_chapt
     # One scene's file edited: that scene is drawn again, the other comes from the cache.
     with open(own_chapter / "budget.py", "a") as f:
         f.write("# an edit\n")
-    edited = pipeline.plan(chapter, scenes=[], quality="preview", settings=["budget.scale=2"],
+    edited = pipeline.plan(chapter, scenes=[], quality=TEST_QUALITY, settings=["budget.scale=2"],
                            out=str(tmp_path / "out"), default_out=tmp_path / "out",
                            voice=ToneVoice())
     assert {n: s is None for n, s in edited.stored.items()} == {"CountTheBudget": True,
@@ -244,9 +246,10 @@ def attention_code(root: Path) -> dict[str, str]:
 
 
 def test_what_each_edit_redraws_in_the_attention_chapter(project_copy):
-    def edit(relative: str) -> dict[str, str]:
-        with open(project_copy / relative, "a") as f:
-            f.write("# an edit\n")
+    def edit(*relative: str) -> dict[str, str]:
+        for name in relative:
+            with open(project_copy / name, "a") as f:
+                f.write("# an edit\n")
         return attention_code(project_copy)
 
     from scenes.attention.chapter import CHAPTER
@@ -260,13 +263,16 @@ def test_what_each_edit_redraws_in_the_attention_chapter(project_copy):
     assert {n for n in start if changed[n] != start[n]} == {"TheMisreading"}
     outputs = [f"production/outputs/{name}.py" for name in
                ("shorts", "slides", "video", "sweep", "deck_html", "bundle")]
-    for output in (*outputs, "production/run.py", "production/pipeline.py",
-                   "scenes/attention/chapter.py"):
-        assert edit(output) == changed, output
+    # edited together: an edit that reached a scene's code would change its key whatever
+    # else was edited beside it
+    unread = edit(*outputs, "production/run.py", "production/pipeline.py",
+                  "scenes/attention/chapter.py")
+    assert unread == changed, [n for n in start if unread[n] != changed[n]]
     component = edit("scenes/components/bottle.py")
     # the potion scenes draw bottles, and TheMisreading opens on the potion scene's written
-    # heading (potions_parts, beside the bottles); no other scene's code reaches bottle.py
-    assert {n for n in start if component[n] != changed[n]} == {
+    # heading (components/potion_layout.py, beside the bottles); no other scene's code
+    # reaches bottle.py
+    assert {n for n in start if component[n] != unread[n]} == {
         "PotionMixing", "ChemistryAndAssembly", "TheMisreading"}
     drawing = edit("production/drawing.py")
     assert all(drawing[n] != component[n] for n in start)

@@ -1,29 +1,28 @@
-"""`python render.py numbers`: the ledger as JSON, and its error cases."""
+"""`python render.py numbers`: the ledger as JSON, and its error cases (the command
+called in process: it exits before drawing)."""
 
 from __future__ import annotations
 
 import json
 import math
-import subprocess
-import sys
 
 import pytest
 
-from production.paths import ROOT
+from tests.conftest import Ran, run_command
 
 
-def run_numbers(*sets: str) -> subprocess.CompletedProcess:
-    args = [sys.executable, "render.py", "numbers"]
+def run_numbers(*sets: str) -> Ran:
+    args = ["numbers"]
     for s in sets:
         args += ["--set", s]
-    return subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    return run_command(*args)
 
 
 @pytest.fixture(scope="module")
 def ledger():
     out = run_numbers()
-    assert out.returncode == 0, out.stderr
-    return json.loads(out.stdout)
+    assert out.code == 0, out.err
+    return json.loads(out.out)
 
 
 def test_a_key_per_section(ledger):
@@ -49,8 +48,8 @@ def test_seed_figures_in_the_ledger(ledger):
 def test_set_changes_what_is_computed():
     out = run_numbers("spotlight.sharpness=1", "bottleneck.length=20", "grid.sentence=the dog sat "
                       "on the mat it slept")
-    assert out.returncode == 0, out.stderr
-    d = json.loads(out.stdout)
+    assert out.code == 0, out.err
+    d = json.loads(out.out)
     assert d["spotlight"]["sharpness"] == 1.0
     assert max(d["spotlight"]["shares"]) < 0.4
     assert all(d["bottleneck"]["recovered"]) and len(d["bottleneck"]["recovery"]) == 20
@@ -76,9 +75,9 @@ def test_set_changes_what_is_computed():
 ])
 def test_bad_settings_exit_2_with_one_line_and_no_stdout(setting, named):
     out = run_numbers(setting)
-    assert out.returncode == 2
-    assert out.stdout == ""
-    lines = out.stderr.strip().splitlines()
+    assert out.code == 2
+    assert out.out == ""
+    lines = out.err.strip().splitlines()
     assert len(lines) == 1
     assert named in lines[0]
 
@@ -92,16 +91,16 @@ def strict_json(text: str):
 
 def test_a_huge_spotlight_sharpness_is_refused_with_the_allowed_range():
     out = run_numbers("spotlight.sharpness=1000")
-    assert (out.returncode, out.stdout) == (2, "")
-    assert "at most 750" in out.stderr
+    assert (out.code, out.out) == (2, "")
+    assert "at most 750" in out.err
 
 
 def test_the_largest_allowed_sharpnesses_print_standard_json():
     out = run_numbers("spotlight.sharpness=750", "spotlight.lookback=true",
                       "spotlight.asker=cat", "grid.sharpness=1000000",
                       "potion.sharpness=1000000")
-    assert out.returncode == 0, out.stderr
-    numbers = strict_json(out.stdout)
+    assert out.code == 0, out.err
+    numbers = strict_json(out.out)
     assert numbers["spotlight"]["lookback_rule"]["ate"]["total"] > 1e290  # e^(750 x 0.9)
 
 

@@ -1,9 +1,11 @@
-"""render.py's scene commands: list, dry run, errors, and a real preview render."""
+"""render.py's scene commands: list, dry run and errors, called in process (each exits
+before drawing); and the command as a real process, as a user's shell starts it."""
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -11,21 +13,17 @@ import pytest
 
 from production.paths import ROOT
 from scenes.attention.chapter import SCENES_IN_ORDER
-
-
-def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "render.py", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=1800)
+from tests.conftest import run_command
 
 
 def test_list_prints_every_chapter_with_its_scenes_in_order():
-    out = run("list")
-    assert out.returncode == 0
-    lines = out.stdout.splitlines()
+    out = run_command("list")
+    assert out.code == 0
+    lines = out.out.splitlines()
     assert lines[0] == "attention: How attention decides where to look"
     assert [line.strip() for line in lines[1:1 + len(SCENES_IN_ORDER)]] == \
         [s.__name__ for s in SCENES_IN_ORDER]
-    listed = json.loads(run("list", "--json").stdout)
+    listed = json.loads(run_command("list", "--json").out)
     attention, = [c for c in listed["chapters"] if c["name"] == "attention"]
     assert attention == {"name": "attention", "title": "How attention decides where to look",
                          "scenes": [s.__name__ for s in SCENES_IN_ORDER]}
@@ -34,20 +32,20 @@ def test_list_prints_every_chapter_with_its_scenes_in_order():
 def test_an_unknown_chapter_is_one_line_naming_the_chapters():
     for command in (["numbers"], ["render", "--dry-run"], ["slides", "--dry-run"],
                     ["shorts", "--dry-run"], ["sweep", "TitleCard", "--set", "grid.sharpness=1,2"]):
-        out = run(*command, "--chapter", "nosuch")
-        assert out.returncode == 2, command
-        assert out.stderr.strip() == ("render.py: error: --chapter 'nosuch': unknown chapter; "
-                                      "chapters: attention, decoder"), command
-        assert out.stdout == ""
+        out = run_command(*command, "--chapter", "nosuch")
+        assert out.code == 2, command
+        assert out.err.strip() == ("render.py: error: --chapter 'nosuch': unknown chapter; "
+                                   "chapters: attention, decoder"), command
+        assert out.out == ""
 
 
 def test_dry_run_names_every_scene_and_writes_nothing(tmp_path):
     target = tmp_path / "out"
-    out = run("render", "--dry-run", "--quality", "preview", "--out", str(target))
-    assert out.returncode == 0
+    out = run_command("render", "--dry-run", "--quality", "preview", "--out", str(target))
+    assert out.code == 0
     for scene in SCENES_IN_ORDER:
-        assert scene.__name__ in out.stdout
-    assert "854x480" in out.stdout
+        assert scene.__name__ in out.out
+    assert "854x480" in out.out
     assert not target.exists()
 
 
@@ -58,9 +56,9 @@ def test_dry_run_names_every_scene_and_writes_nothing(tmp_path):
 ])
 def test_bad_render_input_exits_2_with_one_line(tmp_path, args, named):
     target = tmp_path / "out"
-    out = run(*args, "--out", str(target))
-    assert out.returncode == 2
-    lines = out.stderr.strip().splitlines()
+    out = run_command(*args, "--out", str(target))
+    assert out.code == 2
+    lines = out.err.strip().splitlines()
     assert len(lines) == 1 and named in lines[0]
     assert not target.exists()
 
@@ -68,9 +66,9 @@ def test_bad_render_input_exits_2_with_one_line(tmp_path, args, named):
 def test_out_that_is_a_file_exits_2(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
-    out = run("render", "TitleCard", "--out", str(blocker / "x"))
-    assert out.returncode == 2
-    assert "--out" in out.stderr
+    out = run_command("render", "TitleCard", "--out", str(blocker / "x"))
+    assert out.code == 2
+    assert "--out" in out.err
 
 
 @pytest.mark.parametrize("out,named", [
@@ -82,30 +80,51 @@ def test_an_output_folder_that_takes_no_files_is_one_line_before_anything_runs(o
     """/proc and /sys pass an access() check as root but take no files; an empty name
     must not quietly mean out/. Slides are refused as early as render."""
     for command in ("render", "slides"):
-        result = run(command, "TitleCard", "--quality", "preview", "--out", out)
-        assert result.returncode == 2, (command, result.stderr)
-        lines = result.stderr.strip().splitlines()
+        result = run_command(command, "TitleCard", "--quality", "preview", "--out", out)
+        assert result.code == 2, (command, result.err)
+        lines = result.err.strip().splitlines()
         assert len(lines) == 1 and named in lines[0], lines
-        assert result.stdout == ""
+        assert result.out == ""
 
 
-def test_a_cache_folder_that_takes_no_files_is_one_line(tmp_path):
-    result = subprocess.run(
-        [sys.executable, "render.py", "render", "TitleCard", "--quality", "preview",
-         "--out", str(tmp_path / "out")], cwd=ROOT, capture_output=True, text=True,
-        env={**os.environ, "EXPLAINER_CACHE": "/sys/explainer-cache"}, timeout=600)
-    assert result.returncode == 2
-    lines = result.stderr.strip().splitlines()
+def test_a_cache_folder_that_takes_no_files_is_one_line(tmp_path, monkeypatch):
+    monkeypatch.setenv("EXPLAINER_CACHE", "/sys/explainer-cache")
+    result = run_command("render", "TitleCard", "--quality", "preview",
+                         "--out", str(tmp_path / "out"))
+    assert result.code == 2
+    lines = result.err.strip().splitlines()
     assert len(lines) == 1 and "EXPLAINER_CACHE" in lines[0] and "/sys" in lines[0], lines
     assert not (tmp_path / "out").exists()
 
 
 def test_the_command_may_be_left_out_render_is_meant(tmp_path):
     target = tmp_path / "out"
-    out = run("--quality", "preview", "--dry-run", "--out", str(target))
-    assert out.returncode == 0, out.stderr
-    assert "854x480" in out.stdout and "TitleCard" in out.stdout
-    named = run("TitleCard", "--quality", "preview", "--dry-run", "--out", str(target))
-    assert named.returncode == 0, named.stderr
-    [line] = named.stdout.splitlines()  # the one scene named, cached or to render
+    out = run_command("--quality", "preview", "--dry-run", "--out", str(target))
+    assert out.code == 0, out.err
+    assert "854x480" in out.out and "TitleCard" in out.out
+    named = run_command("TitleCard", "--quality", "preview", "--dry-run", "--out", str(target))
+    assert named.code == 0, named.err
+    [line] = named.out.splitlines()  # the one scene named, cached or to render
     assert line.split(" ", 1)[1].startswith("TitleCard at 854x480")
+
+
+# ----------------------------------------------------------------- as a real process
+
+
+@pytest.mark.parametrize("program", [
+    [sys.executable, str(ROOT / "render.py")],
+    [shutil.which("attention-explainer", path=os.path.dirname(sys.executable))],
+], ids=["render.py", "console-script"])
+def test_the_command_as_a_process_exits_2_with_one_line(tmp_path, program):
+    """What the shell sees: the exit status of a real process, one line on stderr and
+    nothing on stdout, from another folder than the project's (render.py run as a
+    script, and the console script pip installs)."""
+    assert program[0], "the console script attention-explainer is not installed"
+    done = subprocess.run([*program, "render", "--quality", "ultra", "--out",
+                           str(tmp_path / "out")], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("render.py: error: --quality 'ultra'"), lines
+    assert not (tmp_path / "out").exists()
