@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scenes.attention.potions import ChemistryAndAssembly, PotionMixing
+from scenes.attention.assembly import ChemistryAndAssembly
+from scenes.attention.potions import PotionMixing
 from scenes.numbers import percent
 from tests.scene_harness import assert_clean
 

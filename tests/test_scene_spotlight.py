@@ -6,17 +6,10 @@ import math
 
 import pytest
 
-from scenes.attention.spotlight import (
-    LookBackRule,
-    SharpnessDial,
-    SpotlightBudget,
-    pair,
-    pair_2,
-    split_power,
-    tenths,
-)
-from scenes.attention.spotlight_parts import APART
-from scenes.attention.spotlight_table import spread
+from scenes.attention.spotlight import LookBackRule, SharpnessDial
+from scenes.attention.spotlight_budget import SpotlightBudget
+from scenes.components.spotlight_shot import APART, pair, pair_2, split_power, tenths
+from scenes.components.spotlight_table import spread
 from scenes.numbers import percent, power_of_ten, setting, short
 from tests.scene_harness import assert_clean
 

@@ -6,7 +6,8 @@ import functools
 
 import pytest
 
-from scenes.attention.weight_grid import MatchIsTheWeight, panel_rows
+from scenes.attention.weight_grid import MatchIsTheWeight
+from scenes.components.weight_grid_layout import panel_rows
 from tests.scene_harness import assert_clean
 
 DOG_RUG = ("grid.sentence=the dog sat on the rug it slept", "grid.sharpness=3")

@@ -31,8 +31,10 @@ from manim import (
 )
 
 from scenes import style
-from scenes.attention.potion_bench import last_bottle
-from scenes.attention.potions_parts import (
+from scenes.base import ChapterScene, align_baselines, quoted, stack_lines, tint, words
+from scenes.components.bar_list import INSIDE, BarList
+from scenes.components.bottle import Flask
+from scenes.components.potion_layout import (
     GAP,
     TRACKED,
     Room,
@@ -44,9 +46,7 @@ from scenes.attention.potions_parts import (
     written_heading,
     written_next,
 )
-from scenes.base import ChapterScene, align_baselines, quoted, stack_lines, tint, words
-from scenes.components.bar_list import INSIDE, BarList
-from scenes.components.bottle import Flask
+from scenes.components.potion_lookback import last_bottle
 from scenes.components.spacing import closest, reach
 from scenes.numbers import decimal, percent
 

@@ -13,14 +13,16 @@ from pathlib import Path
 from core import ledger, palette
 from production.chapters import Chapter
 from scenes.attention.ask_offer import AskAndOffer
+from scenes.attention.assembly import ChemistryAndAssembly
 from scenes.attention.closed_book import OnePieceAtATime, SqueezeTheRow
 from scenes.attention.end_card import EndCard
 from scenes.attention.formula import OneAttentionWeight
 from scenes.attention.misreading import TheMisreading
 from scenes.attention.open_book import LeaveTheBookOpen
 from scenes.attention.opening import TitleCard, TwoJobs
-from scenes.attention.potions import ChemistryAndAssembly, PotionMixing
-from scenes.attention.spotlight import LookBackRule, SharpnessDial, SpotlightBudget
+from scenes.attention.potions import PotionMixing
+from scenes.attention.spotlight import LookBackRule, SharpnessDial
+from scenes.attention.spotlight_budget import SpotlightBudget
 from scenes.attention.weight_grid import MatchIsTheWeight
 
 HERE = Path(__file__).resolve().parent

@@ -21,7 +21,6 @@ from manim import (
 )
 
 from scenes import style
-from scenes.attention.weight_grid import closing_row, row_marks
 from scenes.base import (
     Beat,
     ChapterScene,
@@ -36,6 +35,7 @@ from scenes.base import (
 from scenes.components.markup_formula import MarkupFraction, glyphs, on_line
 from scenes.components.number_column import NumberColumn
 from scenes.components.weight_grid import LABEL_BUFF, weight_cell
+from scenes.components.weight_grid_layout import closing_row, row_marks
 from scenes.lines import balanced_lines
 from scenes.numbers import decimal, setting
 

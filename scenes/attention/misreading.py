@@ -31,8 +31,8 @@ from manim import (
 )
 
 from scenes import style
-from scenes.attention.potions_parts import glyphs, written_heading
 from scenes.base import ChapterScene, align_baselines, baseline, quoted, stack_lines, words
+from scenes.components.potion_layout import glyphs, written_heading
 from scenes.components.spacing import closest, reach
 from scenes.lines import wrapped
 

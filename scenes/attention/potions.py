@@ -5,7 +5,7 @@ a tag on it (its key) and a potion inside (its value). The alchemist of one
 word holds a recipe (its query), pours from every bottle in proportion to how
 well its tag matches the recipe, and ends with one full flask.
 
-One scene for every frame: :mod:`scenes.attention.potion_bench` lays the parts out for
+One scene for every frame: :mod:`scenes.components.potion_bench` lays the parts out for
 the frame's room (the shelf in columns or rows, the bench under or beside it), and
 :meth:`PotionMixing.construct` animates them the same way in every frame. The next
 scene, the chemistry and the final layer, lives in :mod:`scenes.attention.assembly`.
@@ -25,23 +25,11 @@ from manim import (
 )
 
 from scenes import style
-from scenes.attention.assembly import ChemistryAndAssembly
-from scenes.attention.potion_bench import (
-    CLOSED_BOTTLE,
-    CLOSED_NAME,
-    LOOKBACK_HEADING,
-    Bench,
-    lay_out,
-)
-from scenes.attention.potions_parts import (
-    TRACKED,
-    fade,
-    heading,
-    retitle,
-    written_next,
-)
 from scenes.base import ChapterScene, quoted, tint, words
 from scenes.components.bar_list import swap_in_group
+from scenes.components.potion_bench import Bench, lay_out
+from scenes.components.potion_layout import TRACKED, fade, heading, retitle
+from scenes.components.potion_lookback import CLOSED_BOTTLE, CLOSED_NAME, LOOKBACK_HEADING
 from scenes.numbers import percent
 
 #: how far a column rises when it is picked up to be shuffled (scene units)
@@ -250,4 +238,4 @@ class PotionMixing(ChapterScene):
                   run_time=run_time)
 
 
-__all__ = ["ChemistryAndAssembly", "PotionMixing", "written_next"]
+__all__ = ["PotionMixing"]

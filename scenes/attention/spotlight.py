@@ -34,21 +34,20 @@ when there is room for it, and a line under the bars otherwise.
 
 SharpnessDial and LookBackRule stand here; SpotlightBudget in
 :mod:`scenes.attention.spotlight_budget`. What they stand on: the formatters, the
-measures and :class:`SpotlightShot` in :mod:`scenes.attention.spotlight_parts`; the bar
-shots' stage (:class:`BarShot`) in :mod:`scenes.attention.spotlight_bars`; the hand
-trace's columns (:class:`TraceTable`) in :mod:`scenes.attention.spotlight_table` and its
-stage and rows (:class:`HandTrace`) in :mod:`scenes.attention.spotlight_trace`.
+measures and :class:`SpotlightShot` in :mod:`scenes.components.spotlight_shot`; the bar
+shots' stage (:class:`BarShot`) in :mod:`scenes.components.spotlight_bars`; the hand
+trace's columns (:class:`TraceTable`) in :mod:`scenes.components.spotlight_table` and its
+stage and rows (:class:`HandTrace`) in :mod:`scenes.components.spotlight_trace`.
 """
 
 from __future__ import annotations
 
 from manim import FadeIn, FadeOut, ReplacementTransform
 
-from scenes.attention.spotlight_bars import BarShot, Light
-from scenes.attention.spotlight_budget import SpotlightBudget
-from scenes.attention.spotlight_parts import pair, pair_2, split_power, tenths, top_share
-from scenes.attention.spotlight_trace import HandTrace
 from scenes.components.spotlight import CheckBox
+from scenes.components.spotlight_bars import BarShot, Light
+from scenes.components.spotlight_shot import top_share
+from scenes.components.spotlight_trace import HandTrace
 
 
 # ------------------------------------------------------------------ shot 2
@@ -161,5 +160,4 @@ class LookBackRule(BarShot):
                      run_time=b.part(0.15))
 
 
-__all__ = ["LookBackRule", "SharpnessDial", "SpotlightBudget", "pair", "pair_2", "split_power",
-           "tenths", "top_share"]
+__all__ = ["LookBackRule", "SharpnessDial"]

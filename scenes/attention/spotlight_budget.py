@@ -30,11 +30,11 @@ from manim import (
 
 from core.spotlight import FEATURES
 from scenes import style
-from scenes.attention.spotlight_parts import APART, BAR_SHARE, GAP, height, pair_2
-from scenes.attention.spotlight_table import Table
-from scenes.attention.spotlight_trace import HandTrace
 from scenes.base import Beat, align_baselines, baseline, quoted, words
 from scenes.components.spotlight import ShareBars, SpotlightStage
+from scenes.components.spotlight_shot import APART, BAR_SHARE, GAP, height, pair_2
+from scenes.components.spotlight_table import Table
+from scenes.components.spotlight_trace import HandTrace
 from scenes.numbers import decimal, percent
 
 #: the blend's lines from the shares down to the summary are at most this long

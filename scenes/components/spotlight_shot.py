@@ -2,9 +2,9 @@
 of figures, and :class:`SpotlightShot`, the stage every one of them stands on (its ledger
 section, what its narration names, and the layout helpers all three use).
 
-The hand trace is laid out in :mod:`scenes.attention.spotlight_table` (its columns and how
-a row's figures stand in them) and :mod:`scenes.attention.spotlight_trace` (its stage and
-rows); the bar shots in :mod:`scenes.attention.spotlight_bars`.
+The hand trace is laid out in :mod:`scenes.components.spotlight_table` (its columns and how
+a row's figures stand in them) and :mod:`scenes.components.spotlight_trace` (its stage and
+rows); the bar shots in :mod:`scenes.components.spotlight_bars`.
 """
 
 from __future__ import annotations

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.spotlight import FEATURES
-from scenes.attention.spotlight_parts import (
+from scenes.components.spotlight import stacked_halves
+from scenes.components.spotlight_shot import (
     APART,
     GAP,
     HIDDEN,
@@ -24,7 +25,6 @@ from scenes.attention.spotlight_parts import (
     tenths,
     widest,
 )
-from scenes.components.spotlight import stacked_halves
 from scenes.lines import text_width
 from scenes.numbers import setting, short, whole_percent
 

@@ -28,21 +28,21 @@ from manim import (
 )
 
 from scenes import style
-from scenes.attention.spotlight_parts import (
+from scenes.base import align_baselines, quoted, words
+from scenes.components.spotlight import ShareBars, SpotlightStage
+from scenes.components.spotlight_shot import (
     BAR_SHARE,
     GAP,
     MAX_COLUMN,
     SpotlightShot,
     height,
 )
-from scenes.base import align_baselines, quoted, words
-from scenes.components.spotlight import ShareBars, SpotlightStage
 from scenes.lines import text_width
 from scenes.numbers import percent, setting
 
 #: how far the lamp hangs above the words, as a share of the area's height, and the
 #: least and most that may be (scene units); the hand trace's is
-#: :data:`scenes.attention.spotlight_trace.TRACE_RISE`
+#: :data:`scenes.components.spotlight_trace.TRACE_RISE`
 RISE = (0.18, 1.0, 2.0)
 
 

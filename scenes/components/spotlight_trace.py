@@ -17,7 +17,9 @@ from manim import LEFT, RIGHT, UP, Mobject, VGroup
 
 from core.spotlight import FEATURES
 from scenes import style
-from scenes.attention.spotlight_parts import (
+from scenes.base import align_baselines, baseline, quoted, words
+from scenes.components.spotlight import SpotlightStage
+from scenes.components.spotlight_shot import (
     APART,
     DASH,
     GAP,
@@ -28,15 +30,13 @@ from scenes.attention.spotlight_parts import (
     second_line,
     tenths,
 )
-from scenes.attention.spotlight_table import WAYS, Fit, Table, TraceTable
-from scenes.base import align_baselines, baseline, quoted, words
-from scenes.components.spotlight import SpotlightStage
+from scenes.components.spotlight_table import WAYS, Fit, Table, TraceTable
 from scenes.lines import text_width, wrapped
 from scenes.numbers import percent, short, whole_percent
 
 #: how far the lamp hangs above the words, as a share of the area's height, and the
 #: least and most that may be (scene units): less than the bar shots' RISE
-#: (scenes/attention/spotlight_bars.py), for the table needs the height
+#: (scenes/components/spotlight_bars.py), for the table needs the height
 TRACE_RISE = (0.2, 0.35, 1.8)
 #: the hand trace's rows are at most this many of their text's heights apart
 MAX_ROW_STEP = 3.0
