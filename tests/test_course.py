@@ -1,71 +1,73 @@
 """`render.py course`: every chapter in course order into DIR/NAME/ bundles, then
 DIR/course.json and an offline DIR/index.html that plays them with captions.
 
-Two chapters started with `render.py new` in a copy of the project stand in for the
-real ones (a few seconds each to render); the end card naming the next chapter is
-tested on the attention chapter's own end card (tests/test_scene_end_card.py).
+A copy of the project whose chapters are the fixture chapter and one started with
+`render.py new` stands in for the real ones (seconds to render at the test quality, and
+cached in the session's cache); the end card naming the next chapter is tested on the
+attention chapter's own end card (tests/test_scene_end_card.py). The page playing in
+Chromium is the system tier's.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import av
 import pytest
 
-from production.paths import ROOT
 from tests import browser as chromium
 from tests.browser import outside, requested, wait_for
+from tests.conftest import TEST_QUALITY, render_in
+
+#: the chapter `render.py new` starts beside the fixture chapter: its name comes before
+#: "fixture" by name, after it in the course (the order they were made)
+NEW, NEW_TITLE = "after_all", "After & <all> that"
 
 
 def command(project: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "render.py", *args], cwd=project,
-                          capture_output=True, text=True, timeout=900,
-                          env={**os.environ, "EXPLAINER_CACHE": str(project / ".cache")})
+    return render_in(project, *args, timeout=900)
 
 
 @pytest.fixture(scope="module")
-def course(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A project with two new chapters, its course rendered at preview quality."""
+def course(tmp_path_factory: pytest.TempPathFactory, fixture_project: Path) -> Path:
+    """A project with the fixture chapter and a new one, its course rendered at the test
+    quality."""
     project = tmp_path_factory.mktemp("course") / "project"
-    for part in ("core", "scenes", "production", "assets"):
-        shutil.copytree(ROOT / part, project / part,
-                        ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy2(ROOT / "render.py", project / "render.py")
-    (project / "tests").mkdir()
-    for chapter in ("attention", "decoder"):
-        shutil.rmtree(project / "scenes" / chapter)
-    (project / "scenes" / "course.txt").unlink()
-    for name, title in (("second_steps", "Second & <last> steps"), ("first_steps", "First steps")):
-        assert command(project, "new", name, "--title", title).returncode == 0
+    shutil.copytree(fixture_project, project, ignore=shutil.ignore_patterns("__pycache__"))
+    (project / "tests").mkdir(exist_ok=True)
+    assert command(project, "new", NEW, "--title", NEW_TITLE).returncode == 0
     # the course plays them in the order they were made, not by name
     listed = project / "scenes" / "course.txt"
-    assert listed.read_text() == "second_steps\nfirst_steps\n"
+    chapters = [line for line in listed.read_text().splitlines()
+                if not line.startswith("title:")]
+    assert chapters == ["fixture", NEW]
     listed.write_text("# the course's title, then its chapters\ntitle: Steps & <more> steps\n\n"
-                      + listed.read_text())
-    dry = command(project, "course", "--quality", "preview", "--out", "course", "--dry-run")
-    assert dry.returncode == 0, dry.stderr
-    assert "would write" in dry.stdout.splitlines()[-1]
-    assert not (project / "course").exists()
-    made = command(project, "course", "--quality", "preview", "--out", "course")
+                      + "\n".join(chapters) + "\n")
+    made = command(project, "course", "--quality", TEST_QUALITY, "--out", "course")
     assert made.returncode == 0, made.stderr[-2000:]
     assert re.fullmatch(r"course: 2 chapters, 0:\d\d in all -> .*index\.html",
                         made.stdout.splitlines()[-1])
     return project / "course"
 
 
+def test_a_dry_run_says_what_it_would_write_and_writes_nothing(course: Path):
+    project = course.parent
+    dry = command(project, "course", "--quality", TEST_QUALITY, "--out", "dry", "--dry-run")
+    assert dry.returncode == 0, dry.stderr
+    assert "would write" in dry.stdout.splitlines()[-1]
+    assert not (project / "dry").exists()
+
+
 def test_course_json_lists_every_chapter_in_order_with_its_files(course: Path):
     written = json.loads((course / "course.json").read_text())
     assert written["title"] == "Steps & <more> steps"  # the course file's title line
     listed = written["chapters"]
-    assert [c["name"] for c in listed] == ["second_steps", "first_steps"]
-    assert listed[0]["title"] == "Second & <last> steps"
+    assert [c["name"] for c in listed] == ["fixture", NEW]
+    assert [c["title"] for c in listed] == ["Scores become weights", NEW_TITLE]
     for c in listed:
         assert set(c) == {"name", "title", "duration", "video", "captions", "thumbnail"}
         with av.open(str(course / c["video"])) as video:
@@ -79,10 +81,11 @@ def test_course_json_lists_every_chapter_in_order_with_its_files(course: Path):
 def test_the_page_names_no_network_address_and_escapes_titles(course: Path):
     text = (course / "index.html").read_text(encoding="utf-8")
     assert "://" not in text and "http" not in text
-    assert "Second &amp; &lt;last&gt; steps" in text and "<last>" not in text
+    assert "After &amp; &lt;all&gt; that" in text and "<all>" not in text
     assert "<h1>Steps &amp; &lt;more&gt; steps</h1>" in text
 
 
+@pytest.mark.system
 def test_the_page_plays_a_chapter_with_captions_loading_only_its_own_files(course: Path,
                                                                          tmp_path: Path):
     driver = chromium.driver(tmp_path / "profile", "no-user-gesture-required")
@@ -102,10 +105,10 @@ def test_the_page_plays_a_chapter_with_captions_loading_only_its_own_files(cours
             "return cues && cues.length ? cues[0].text : null"), "a caption to show")
         assert shown.strip()
         src = driver.execute_script("return window.course.current().currentSrc")
-        assert src == (course / "first_steps" / "chapter.mp4").as_uri()
+        assert src == (course / NEW / "chapter.mp4").as_uri()
         titles = driver.execute_script(
             "return Array.from(document.querySelectorAll('h2')).map(h => h.textContent)")
-        assert titles == ["1. Second & <last> steps", "2. First steps"]
+        assert titles == ["1. Scores become weights", f"2. {NEW_TITLE}"]
         urls = requested(driver.get_log("performance"))
         assert (course / "index.html").as_uri() in urls
         assert outside(urls, course) == []
@@ -121,11 +124,10 @@ def test_a_course_file_naming_no_chapter_is_one_line(course: Path):
     before = listed.read_text()
     listed.write_text(before + "nosuch\n")
     try:
-        out = command(project, "course", "--quality", "preview", "--out", "elsewhere")
+        out = command(project, "course", "--quality", TEST_QUALITY, "--out", "elsewhere")
     finally:
         listed.write_text(before)
     assert out.returncode == 2
-    assert out.stderr.strip().endswith("'nosuch' is not a chapter; chapters: first_steps, "
-                                       "second_steps")
+    assert out.stderr.strip().endswith(f"'nosuch' is not a chapter; chapters: {NEW}, fixture")
     assert len(out.stderr.strip().splitlines()) == 1
     assert not (project / "elsewhere").exists()

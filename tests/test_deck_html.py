@@ -2,8 +2,9 @@
 
 Two short clips (a test pattern with a 440 Hz tone) and their posters are made
 here with ffmpeg; the deck is opened from disk (file://), as a presenter would.
-Without Chromium the tests fail, never skip: `bash scripts/setup.sh test`
-installs it.
+What the page's text holds is checked in the default tier; everything that opens
+Chromium is the system tier's. Without Chromium those tests fail, never skip:
+`bash scripts/setup.sh test` installs it.
 """
 
 from __future__ import annotations
@@ -108,6 +109,7 @@ def test_the_html_names_no_outside_url_and_escapes_its_text(deck_file: Path) -> 
         render([], "x")
 
 
+@pytest.mark.system
 def test_loads_nothing_but_local_files(browser: dict, deck_file: Path) -> None:
     """Everything the deck asks for is a file in its own folder (or inline data): no
     http(s), ws(s), ftp, or protocol-relative URL, which from a file:// page becomes
@@ -119,6 +121,7 @@ def test_loads_nothing_but_local_files(browser: dict, deck_file: Path) -> None:
     assert severe == [], severe
 
 
+@pytest.mark.system
 def test_first_clip_plays_with_captions_showing(browser: dict) -> None:
     driver = browser["driver"]
     assert driver.execute_script("return deck.count()") == 2
@@ -138,6 +141,7 @@ def test_first_clip_plays_with_captions_showing(browser: dict) -> None:
     assert [tuple(c) for c in track["cues"]] == SLIDE_CUES[0]
 
 
+@pytest.mark.system
 def test_right_arrow_moves_on_and_plays_the_next_clip(browser: dict) -> None:
     driver = browser["driver"]
     driver.execute_script("deck.go(0)")
@@ -154,6 +158,7 @@ def test_right_arrow_moves_on_and_plays_the_next_clip(browser: dict) -> None:
     assert driver.find_element("id", "title").text == "Two jobs <one vector>"
 
 
+@pytest.mark.system
 def test_keys_toggle_loop_and_notes(browser: dict) -> None:
     driver = browser["driver"]
     driver.execute_script("deck.go(0)")
@@ -177,6 +182,7 @@ def test_keys_toggle_loop_and_notes(browser: dict) -> None:
     assert driver.execute_script("return deck.current().textTracks[0].mode") == "showing"
 
 
+@pytest.mark.system
 def test_screenshot_is_not_blank(browser: dict, tmp_path: Path) -> None:
     driver = browser["driver"]
     driver.execute_script("deck.go(0)")
@@ -197,6 +203,7 @@ def test_screenshot_is_not_blank(browser: dict, tmp_path: Path) -> None:
     assert tuple(int(c) for c in pixels[5, 5]) == (0x14, 0x16, 0x1B)
 
 
+@pytest.mark.system
 def test_refused_autoplay_falls_back_to_muted_with_a_hint(deck_file: Path,
                                                           tmp_path: Path) -> None:
     driver = chromium.driver(tmp_path / "profile", "document-user-activation-required")

@@ -1,12 +1,10 @@
-"""Shorts of real preview renders: the tall frame, its safe zones, captions burned in word by
-word (the highlighted word is the one being said), loudness with a silent tail, parts of
-at most three minutes, the cover and shorts.json."""
+"""Shorts of real renders (the fixture chapter at the test quality): the tall frame, its safe
+zones, captions burned in word by word (the highlighted word is the one being said),
+loudness with a silent tail, parts of at most three minutes, the cover and shorts.json."""
 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import av
@@ -16,28 +14,23 @@ from PIL import Image
 
 from core import palette
 from production import soundtrack
+from production.drawing import frame_size
 from production.outputs import burned as ass
 from production.outputs import shorts
-from production.paths import ROOT
+from tests.conftest import TEST_QUALITY, render_in, run_command
 
-pytestmark = pytest.mark.slow
-
-SCENES = ["TitleCard", "TwoJobs"]
-WIDTH, HEIGHT, FPS = 480, 854, 15  # preview, tall
-
-
-def render(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "render.py", "shorts", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=3000)
+SCENES = ["Scores", "Weights"]  # the fixture chapter's
+WIDTH, HEIGHT, FPS = frame_size(TEST_QUALITY, "tall")  # 180x320, 6 fps
 
 
 @pytest.fixture(scope="module")
-def made(tmp_path_factory) -> dict[str, Path]:
-    """The same two shorts with captions burned in and without."""
+def made(tmp_path_factory, fixture_project) -> dict[str, Path]:
+    """The fixture chapter's two shorts with captions burned in and without."""
     folders = {}
     for kind, extra in (("burned", []), ("plain", ["--no-burn"])):
         folders[kind] = tmp_path_factory.mktemp(kind)
-        run = render(*SCENES, "--quality", "preview", "--out", str(folders[kind]), *extra)
+        run = render_in(fixture_project, "shorts", *SCENES, "--chapter", "fixture",
+                        "--quality", TEST_QUALITY, "--out", str(folders[kind]), *extra)
         assert run.returncode == 0, run.stderr[-3000:]
         assert "warning" not in run.stderr, run.stderr  # the layout checks found nothing
     return folders
@@ -96,8 +89,15 @@ def test_nothing_is_drawn_where_the_phone_apps_draw(made):
 def test_captions_are_burned_in_and_light_the_word_being_said(made):
     """At a word's onset the caption band differs from the same frame without captions
     (and nothing else does), and the lit (highlight-coloured) letters sit where that
-    word sits in the words shown."""
-    clip = json.loads((made["burned"] / "shorts.json").read_text(encoding="utf-8"))["clips"][1]
+    word sits in the words shown: at least four words of each short."""
+    clips = json.loads((made["burned"] / "shorts.json").read_text(encoding="utf-8"))["clips"]
+    assert [clip["scene"] for clip in clips] == SCENES
+    for clip in clips:
+        assert lit_words(made, clip) >= 4, clip["scene"]
+
+
+def lit_words(made: dict[str, Path], clip: dict) -> int:
+    """How many words of ``clip`` were checked lit where they sit (see above)."""
     words = [shorts.Word(t, a, b) for t, a, b in clip["words"]]
     groups = ass.groups(words)
     lit = np.array([int(ass.HIGHLIGHT[i:i + 2], 16) for i in (0, 2, 4)])
@@ -124,7 +124,7 @@ def test_captions_are_burned_in_and_light_the_word_being_said(made):
             centre = (before + len(word.text) / 2) / len(shown)
             assert abs((lit_xs.mean() - left) / (right - left) - centre) < 0.15
             checked += 1
-    assert checked >= 4
+    return checked
 
 
 def test_loudness_and_a_silent_tail_for_a_clean_loop(made):
@@ -166,8 +166,8 @@ def test_groups_are_two_or_three_words_cut_at_pauses_and_commas():
 
 def test_bad_input_is_one_line_and_writes_nothing(tmp_path):
     for args, says in ((["NoSuchScene"], "NoSuchScene"), (["--quality", "huge"], "huge")):
-        run = render(*args, "--out", str(tmp_path / "out"))
-        assert run.returncode == 2
-        line, = run.stderr.strip().splitlines()
+        run = run_command("shorts", *args, "--out", str(tmp_path / "out"))
+        assert run.code == 2
+        line, = run.err.strip().splitlines()
         assert line.startswith("render.py: error:") and says in line
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())

@@ -1,26 +1,27 @@
-"""`render.py slides`: every file a presentation tool takes, checked with PyAV and python-pptx."""
+"""`render.py slides`: every file a presentation tool takes, checked with PyAV and python-pptx,
+of the fixture chapter's two scenes at the test quality."""
 
 from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import av
 import pytest
 
-from production.paths import ROOT
+from production.qualities import QUALITIES
+from tests.conftest import TEST_QUALITY, render_in
 
-SCENES = ("TitleCard", "TwoJobs")
+SCENES = ("Scores", "Weights")  # the fixture chapter's
+WIDTH, HEIGHT, FPS = QUALITIES[TEST_QUALITY].size
 
 
 @pytest.fixture(scope="module")
-def slides(tmp_path_factory) -> Path:
+def slides(tmp_path_factory, fixture_project) -> Path:
     out = tmp_path_factory.mktemp("slides")
-    run = subprocess.run([sys.executable, "render.py", "slides", *SCENES, "--quality",
-                          "preview", "--out", str(out)], cwd=ROOT, capture_output=True,
-                         text=True, timeout=1800)
+    run = render_in(fixture_project, "slides", *SCENES, "--chapter", "fixture", "--quality",
+                    TEST_QUALITY, "--out", str(out))
     assert run.returncode == 0, run.stderr[-3000:]
     return out
 
@@ -41,7 +42,6 @@ def frame_alpha(path: Path, decoder: str | None, frame: int, tmp: Path):
         return np.asarray(image)[:, :, 3]
 
 
-@pytest.mark.slow
 def test_mp4_with_and_without_narration(slides):
     for name in SCENES:
         with av.open(str(slides / f"{name}.mp4")) as c:
@@ -54,7 +54,6 @@ def test_mp4_with_and_without_narration(slides):
             assert len(c.streams.audio) == 0
 
 
-@pytest.mark.slow
 def test_transparent_clips_really_have_alpha(slides, tmp_path):
     for name in SCENES:
         webm, mov = slides / f"{name}-alpha.webm", slides / f"{name}-alpha.mov"
@@ -66,14 +65,13 @@ def test_transparent_clips_really_have_alpha(slides, tmp_path):
         with av.open(str(mov)) as c:
             assert c.streams.video[0].codec_context.name == "prores"
             assert c.streams.video[0].codec_context.pix_fmt.startswith("yuva444")
-        # a frame a few seconds in: the drawing is opaque, the corner is see-through
-        for alpha in (frame_alpha(webm, "libvpx-vp9", 45, tmp_path),
-                      frame_alpha(mov, None, 45, tmp_path)):
+        # a frame two seconds in: the drawing is opaque, the corner is see-through
+        for alpha in (frame_alpha(webm, "libvpx-vp9", 2 * FPS, tmp_path),
+                      frame_alpha(mov, None, 2 * FPS, tmp_path)):
             assert alpha[2, 2] <= 8
             assert alpha.max() >= 250
 
 
-@pytest.mark.slow
 def test_gif_loops_and_is_small(slides):
     for name in SCENES:
         gif = slides / f"{name}.gif"
@@ -83,7 +81,6 @@ def test_gif_loops_and_is_small(slides):
         assert b"NETSCAPE2.0\x03\x01\x00\x00" in data  # loop forever
 
 
-@pytest.mark.slow
 def test_poster_captions_and_index(slides):
     from PIL import Image
 
@@ -91,7 +88,7 @@ def test_poster_captions_and_index(slides):
     listed = {f["name"]: f for f in index["files"]}
     for name in SCENES:
         with Image.open(slides / f"{name}.png") as im:
-            assert im.size == (854, 480)
+            assert im.size == (WIDTH, HEIGHT)
         assert (slides / f"{name}.vtt").read_text().startswith("WEBVTT")
         assert (slides / f"{name}.srt").read_text().startswith("1\n")
         for suffix in (".mp4", "-silent.mp4", "-alpha.webm", "-alpha.mov", ".gif"):
@@ -103,7 +100,6 @@ def test_poster_captions_and_index(slides):
     assert [s["name"] for s in index["scenes"]] == list(SCENES)
 
 
-@pytest.mark.slow
 def test_pptx_has_a_clip_and_notes_per_scene(slides):
     from pptx import Presentation
     from pptx.enum.shapes import MSO_SHAPE_TYPE

@@ -1,6 +1,10 @@
 """`render.py sweep`: every combination of --set values rendered as its own scene job, real
-renders at preview quality without narration; a scene whose key does not change with a
-value is drawn once; bad values are one line; a LocalCluster gives the same keys."""
+renders at the test quality without narration; a scene whose key does not change with a
+value is drawn once; bad values are one line; a LocalCluster gives the same keys.
+
+The default tier sweeps the fixture chapter's Weights over shares.sharpness; what needs a
+scene that does not read the swept value (TitleCard beside SharpnessDial) and the local
+cluster are the attention chapter's, in the system tier."""
 
 from __future__ import annotations
 
@@ -20,16 +24,26 @@ from production.errors import UsageError
 from production.outputs import sweep
 from production.paths import ROOT
 from scenes.attention.chapter import CHAPTER
+from tests.conftest import TEST_QUALITY, run_command
+from tests.fixture.chapter import CHAPTER as FIXTURE_CHAPTER
 
-SWEEP = ["SharpnessDial", "TitleCard", "--set", "spotlight.sharpness=1,2",
-         "--quality", "preview", "--no-narration"]
-FOLDERS = ["spotlight.sharpness=1", "spotlight.sharpness=2"]
+#: the fixture chapter's sweep (default tier): Weights, which reads shares.sharpness
+SWEEP = ["Weights", "--chapter", "fixture", "--set", "shares.sharpness=1,2",
+         "--quality", TEST_QUALITY, "--no-narration"]
+FOLDERS = ["shares.sharpness=1", "shares.sharpness=2"]
+#: the attention chapter's (system tier): SharpnessDial depends on the sharpness, TitleCard
+#: does not
+ATTENTION_SWEEP = ["SharpnessDial", "TitleCard", "--chapter", "attention", "--set",
+                   "spotlight.sharpness=1,2", "--quality", TEST_QUALITY, "--no-narration"]
+ATTENTION_FOLDERS = ["spotlight.sharpness=1", "spotlight.sharpness=2"]
 #: the line printed for each (scene, combination): "SCENE FOLDER: 20.0 s (how)"
 PLACED = re.compile(r"(\w+) (\S+): [\d.]+ s \((.+)\)$")
 
 
-def render(*args: str, cache: Path, timeout: float = 300) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "render.py", *args], cwd=ROOT, text=True,
+def render(*args: str, cache: Path, project: Path = ROOT,
+           timeout: float = 600) -> subprocess.CompletedProcess:
+    """``render.py ARGS`` of ``project`` as its own process, caching in ``cache``."""
+    return subprocess.run([sys.executable, "render.py", *args], cwd=project, text=True,
                           capture_output=True, timeout=timeout,
                           env=dict(os.environ, EXPLAINER_CACHE=str(cache)))
 
@@ -48,11 +62,29 @@ def keys(index: dict) -> dict[tuple[str, str], str]:
             for c in index["combinations"] for name, entry in c["scenes"].items()}
 
 
+def placed(stdout: str) -> dict[tuple[str, str], str]:
+    """(scene, folder) -> how it was placed ("rendered", "same as FOLDER"), from a sweep's
+    output."""
+    return {(m[1], m[2]): m[3] for m in map(PLACED.match, stdout.splitlines()) if m}
+
+
 @pytest.fixture(scope="module")
-def swept(tmp_path_factory):
-    """One sweep of SharpnessDial (depends on the sharpness) and TitleCard (does not)."""
+def swept(tmp_path_factory, fixture_project):
+    """One sweep of the fixture chapter's Weights (it depends on the sharpness), in a cache
+    of its own."""
     tmp = tmp_path_factory.mktemp("sweep")
     done = render("sweep", *SWEEP, "--jobs", "2", "--out", str(tmp / "out"),
+                  cache=tmp / "cache", project=fixture_project)
+    assert done.returncode == 0, done.stderr
+    return tmp, done, json.loads((tmp / "out" / "index.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def swept_attention(tmp_path_factory):
+    """One sweep of SharpnessDial (depends on the sharpness) and TitleCard (does not), in
+    a cache of its own."""
+    tmp = tmp_path_factory.mktemp("sweep-attention")
+    done = render("sweep", *ATTENTION_SWEEP, "--jobs", "2", "--out", str(tmp / "out"),
                   cache=tmp / "cache")
     assert done.returncode == 0, done.stderr
     return tmp, done, json.loads((tmp / "out" / "index.json").read_text())
@@ -61,108 +93,123 @@ def swept(tmp_path_factory):
 # ----------------------------------------------------------------- end to end (renders)
 
 
-@pytest.mark.slow
 def test_every_value_gets_its_folder_and_its_numbers_in_the_index(swept):
     tmp, _, index = swept
     out = tmp / "out"
     assert [c["folder"] for c in index["combinations"]] == FOLDERS
-    assert index["parameters"] == {"spotlight.sharpness": ["1", "2"]}
+    assert index["parameters"] == {"shares.sharpness": ["1", "2"]}
     shown = []
     for c, value in zip(index["combinations"], ("1", "2")):
-        assert c["settings"] == {"spotlight.sharpness": float(value)}
-        entry = c["scenes"]["SharpnessDial"]
-        video = out / "SharpnessDial" / f"spotlight.sharpness={value}" / "SharpnessDial.mp4"
+        assert c["settings"] == {"shares.sharpness": float(value)}
+        entry = c["scenes"]["Weights"]
+        video = out / "Weights" / f"shares.sharpness={value}" / "Weights.mp4"
         assert entry["files"] == [video.relative_to(out).as_posix()]
         assert seconds(video) > 1
         assert entry["duration"] == pytest.approx(seconds(video), abs=0.1)
-        expected = ledger.section("spotlight",
-                                  ledger.parse_settings([f"spotlight.sharpness={value}"]))
+        book = FIXTURE_CHAPTER.ledger
+        expected = book.section("shares", book.parse_settings([f"shares.sharpness={value}"]))
         assert entry["numbers"] == json.loads(json.dumps(expected))
         shown.append(entry["numbers"])
-    assert shown[0]["shares"] != shown[1]["shares"]  # the dial was turned
+    assert shown[0]["weights"] != shown[1]["weights"]  # the dial was turned
     assert not [p for p in out.rglob(".*")]  # nothing half-written left behind
 
 
-@pytest.mark.slow
-def test_a_scene_that_does_not_change_is_rendered_once(swept):
+def test_each_value_is_rendered_once_and_a_rerun_takes_all_from_the_cache(swept,
+                                                                          fixture_project):
     tmp, done, index = swept
     found = keys(index)
-    assert found[(FOLDERS[0], "TitleCard")] == found[(FOLDERS[1], "TitleCard")]
-    assert found[(FOLDERS[0], "SharpnessDial")] != found[(FOLDERS[1], "SharpnessDial")]
-    lines = done.stdout.splitlines()
-    said = {(m[1], m[2]): m[3] for m in map(PLACED.match, lines) if m}
-    assert said == {("SharpnessDial", FOLDERS[0]): "rendered",
-                    ("SharpnessDial", FOLDERS[1]): "rendered",
-                    ("TitleCard", FOLDERS[0]): "rendered",
-                    ("TitleCard", FOLDERS[1]): f"same as {FOLDERS[0]}"}
-    assert "4 videos; rendered 3 in" in lines[-1]
-    # Three scenes were drawn into the cache, and TitleCard's one file is in both folders.
+    assert found[(FOLDERS[0], "Weights")] != found[(FOLDERS[1], "Weights")]
+    assert placed(done.stdout) == {("Weights", FOLDERS[0]): "rendered",
+                                   ("Weights", FOLDERS[1]): "rendered"}
+    assert "2 videos; rendered 2 in" in done.stdout.splitlines()[-1]
     drawn = [p for p in (tmp / "cache" / "scenes").iterdir() if not p.name.startswith(".")]
-    assert len(drawn) == 3
-    first, second = (tmp / "out" / "TitleCard" / f / "TitleCard.mp4" for f in FOLDERS)
-    assert first.read_bytes() == second.read_bytes()
+    assert len(drawn) == 2
     # Again: everything is taken from the cache.
-    again = render("sweep", *SWEEP, "--out", str(tmp / "out"), cache=tmp / "cache")
+    again = render("sweep", *SWEEP, "--out", str(tmp / "out"), cache=tmp / "cache",
+                   project=fixture_project)
     assert again.returncode == 0, again.stderr
     assert "nothing to render" in again.stdout.splitlines()[-1]
     assert keys(json.loads((tmp / "out" / "index.json").read_text())) == found
 
 
-@pytest.mark.slow
-def test_a_local_cluster_gives_the_same_content_keys(swept, tmp_path):
-    _, _, index = swept
-    done = render("sweep", *SWEEP, "--scheduler", "local", "--jobs", "2",
+@pytest.mark.system
+def test_a_scene_that_does_not_change_is_rendered_once(swept_attention):
+    tmp, done, index = swept_attention
+    folders = ATTENTION_FOLDERS
+    found = keys(index)
+    assert found[(folders[0], "TitleCard")] == found[(folders[1], "TitleCard")]
+    assert found[(folders[0], "SharpnessDial")] != found[(folders[1], "SharpnessDial")]
+    lines = done.stdout.splitlines()
+    assert placed(done.stdout) == {("SharpnessDial", folders[0]): "rendered",
+                                   ("SharpnessDial", folders[1]): "rendered",
+                                   ("TitleCard", folders[0]): "rendered",
+                                   ("TitleCard", folders[1]): f"same as {folders[0]}"}
+    assert "4 videos; rendered 3 in" in lines[-1]
+    # Three scenes were drawn into the cache, and TitleCard's one file is in both folders.
+    drawn = [p for p in (tmp / "cache" / "scenes").iterdir() if not p.name.startswith(".")]
+    assert len(drawn) == 3
+    first, second = (tmp / "out" / "TitleCard" / f / "TitleCard.mp4" for f in folders)
+    assert first.read_bytes() == second.read_bytes()
+    # Again: everything is taken from the cache.
+    again = render("sweep", *ATTENTION_SWEEP, "--out", str(tmp / "out"), cache=tmp / "cache")
+    assert again.returncode == 0, again.stderr
+    assert "nothing to render" in again.stdout.splitlines()[-1]
+    assert keys(json.loads((tmp / "out" / "index.json").read_text())) == found
+
+
+@pytest.mark.system
+def test_a_local_cluster_gives_the_same_content_keys(swept_attention, tmp_path):
+    _, _, index = swept_attention
+    done = render("sweep", *ATTENTION_SWEEP, "--scheduler", "local", "--jobs", "2",
                   "--out", str(tmp_path / "out"), cache=tmp_path / "cache")
     assert done.returncode == 0, done.stderr
     assert "2 worker(s), 3 scene(s) to render" in done.stdout
     assert keys(json.loads((tmp_path / "out" / "index.json").read_text())) == keys(index)
-    for folder in FOLDERS:
+    for folder in ATTENTION_FOLDERS:
         assert seconds(tmp_path / "out" / "SharpnessDial" / folder / "SharpnessDial.mp4") > 1
 
 
-@pytest.mark.slow
-def test_the_index_lists_every_folder_kept_from_earlier_runs(swept):
+def test_the_index_lists_every_folder_kept_from_earlier_runs(swept, fixture_project):
     """A re-run with fewer values keeps the earlier folders (nothing is lost) and index.json
     still lists them, with what they were made from; one line names them. A folder the
     user removed is no longer listed, and one no index ever described is named as such."""
     tmp, _, first = swept
     out = tmp / "again"
-    one = ["SharpnessDial", "--quality", "preview", "--no-narration"]
-    wide = render("sweep", *one, "--set", "spotlight.sharpness=1,2", "--out", str(out),
-                  cache=tmp / "cache")
+    one = ["Weights", "--chapter", "fixture", "--quality", TEST_QUALITY, "--no-narration"]
+    wide = render("sweep", *one, "--set", "shares.sharpness=1,2", "--out", str(out),
+                  cache=tmp / "cache", project=fixture_project)
     assert wide.returncode == 0, wide.stderr
     assert "earlier" not in wide.stdout  # a fresh folder: nothing from before
     before = json.loads((out / "index.json").read_text())
 
-    narrow = render("sweep", *one, "--set", "spotlight.sharpness=2", "--out", str(out),
-                    cache=tmp / "cache")
+    narrow = render("sweep", *one, "--set", "shares.sharpness=2", "--out", str(out),
+                    cache=tmp / "cache", project=fixture_project)
     assert narrow.returncode == 0, narrow.stderr
     index = json.loads((out / "index.json").read_text())
     assert [c["folder"] for c in index["combinations"]] == [FOLDERS[1], FOLDERS[0]]
     kept, = (c for c in index["combinations"] if c["folder"] == FOLDERS[0])
     assert kept == next(c for c in before["combinations"] if c["folder"] == FOLDERS[0])
-    assert keys(index) == {k: v for k, v in keys(first).items() if k[1] == "SharpnessDial"}
-    assert index["parameters"] == {"spotlight.sharpness": ["2"]}  # this run's
+    assert keys(index) == {k: v for k, v in keys(first).items() if k[1] == "Weights"}
+    assert index["parameters"] == {"shares.sharpness": ["2"]}  # this run's
     said = [line for line in narrow.stdout.splitlines() if "earlier" in line]
     assert said == ["sweep: index.json also lists 1 folder kept from earlier runs: "
-                    f"SharpnessDial/{FOLDERS[0]}"]
+                    f"Weights/{FOLDERS[0]}"]
     for c in index["combinations"]:
         for entry in c["scenes"].values():
             assert all((out / f).is_file() for f in entry["files"])
-            assert entry["quality"] == "preview" and entry["voice"] is None
+            assert entry["quality"] == TEST_QUALITY and entry["voice"] is None
 
     # The user removes one folder and copies another by hand: the index follows.
-    shutil.rmtree(out / "SharpnessDial" / FOLDERS[0])
-    shutil.copytree(out / "SharpnessDial" / FOLDERS[1],
-                    out / "SharpnessDial" / "spotlight.sharpness=9")
-    last = render("sweep", *one, "--set", "spotlight.sharpness=2", "--out", str(out),
-                  cache=tmp / "cache")
+    shutil.rmtree(out / "Weights" / FOLDERS[0])
+    shutil.copytree(out / "Weights" / FOLDERS[1], out / "Weights" / "shares.sharpness=9")
+    last = render("sweep", *one, "--set", "shares.sharpness=2", "--out", str(out),
+                  cache=tmp / "cache", project=fixture_project)
     assert last.returncode == 0, last.stderr
     index = json.loads((out / "index.json").read_text())
     assert [c["folder"] for c in index["combinations"]] == [FOLDERS[1]]
     said = [line for line in last.stdout.splitlines() if "earlier" in line or "not listed" in line]
     assert said == ["sweep: not listed in index.json (no run of this sweep made them): "
-                    "SharpnessDial/spotlight.sharpness=9"]
+                    "Weights/shares.sharpness=9"]
 
 
 # ----------------------------------------------------------------- bad input
@@ -179,26 +226,28 @@ def test_the_index_lists_every_folder_kept_from_earlier_runs(swept):
     (["--set", "spotlight.sharpness=1,2"], "name at least one scene"),
     (["NoSuchScene", "--set", "spotlight.sharpness=1,2"], "unknown scene 'NoSuchScene'"),
 ])
-def test_bad_input_is_one_line_and_writes_nothing(tmp_path, args, said):
+def test_bad_input_is_one_line_and_writes_nothing(tmp_path, monkeypatch, args, said):
     out = tmp_path / "out"
-    done = render("sweep", *args, "--no-narration", "--out", str(out), cache=tmp_path / "c",
-                  timeout=120)
-    assert done.returncode == 2
-    line, = done.stderr.strip().splitlines()
+    monkeypatch.setenv("EXPLAINER_CACHE", str(tmp_path / "c"))
+    done = run_command("sweep", *args, "--no-narration", "--out", str(out))
+    assert done.code == 2
+    line, = done.err.strip().splitlines()
     assert line.startswith("render.py: error: ") and said in line
     assert not out.exists()
     assert not list((tmp_path / "c").glob("scenes/*"))
 
 
-def test_a_dry_run_names_every_combination_and_writes_nothing(tmp_path):
+def test_a_dry_run_names_every_combination_and_writes_nothing(tmp_path, monkeypatch):
     out = tmp_path / "out"
-    done = render("sweep", "SharpnessDial", "--set", "spotlight.sharpness=1,2,4,8",
-                  "--quality", "preview", "--no-narration", "--out", str(out), "--dry-run",
-                  cache=tmp_path / "c", timeout=120)
-    assert done.returncode == 0, done.stderr
-    assert [x.split(":")[0] for x in done.stdout.splitlines()] == [
+    monkeypatch.setenv("EXPLAINER_CACHE", str(tmp_path / "c"))
+    done = run_command("sweep", "SharpnessDial", "--set", "spotlight.sharpness=1,2,4,8",
+                       "--quality", "preview", "--no-narration", "--out", str(out),
+                       "--dry-run")
+    assert done.code == 0, done.err
+    assert [x.split(":")[0] for x in done.out.splitlines()] == [
         f"SharpnessDial spotlight.sharpness={v}" for v in (1, 2, 4, 8)]
     assert not out.exists()
+    assert not list((tmp_path / "c").glob("scenes/*"))
 
 
 # ----------------------------------------------------------------- folder names, values
