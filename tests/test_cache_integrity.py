@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 import wave
 from pathlib import Path
 
@@ -15,12 +14,13 @@ import pytest
 from production import cache, narration, scene_output
 from production.scene_output import BrokenOutput, check_captions, check_video
 from scenes.attention.chapter import CHAPTER, SCENES_BY_NAME
+from tests.cache_seeds import seed_scenes
+from tests.conftest import TEST_QUALITY, render_in
 
 
 def render(project: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "render.py", "render", "--quality", "preview",
-                           "--out", "out", *args], cwd=project, capture_output=True,
-                          text=True, timeout=900)
+    return render_in(project, "render", "--chapter", "fixture", "--quality", TEST_QUALITY,
+                     "--out", "out", *args)
 
 
 def decoded_seconds(path: Path) -> float:
@@ -29,43 +29,49 @@ def decoded_seconds(path: Path) -> float:
         return sum(1 for _ in container.decode(stream)) / float(stream.average_rate)
 
 
-@pytest.mark.slow
-def test_a_damaged_cached_scene_is_rendered_again_not_published(project):
-    first = render(project, "TitleCard")
-    assert first.returncode == 0, first.stderr[-2000:]
-    [entry] = [p for p in (project / ".cache" / "scenes").iterdir()
-               if not p.name.startswith(".")]
-    video = entry / "TitleCard.mp4"
-    seconds = decoded_seconds(video)
-    with open(video, "r+b") as f:  # cut to 100 kB, as a full disk or a crash leaves it
-        f.truncate(100_000)
+@pytest.fixture
+def cached_scores(copy_fixture_project, fixture_bundle) -> Path:
+    """The entry of the fixture's first scene, Scores, in the cache of a copy of the
+    fixture project (as a first render would have left it)."""
+    return seed_scenes(copy_fixture_project / ".cache", fixture_bundle, ["Scores"])["Scores"]
 
-    second = render(project, "TitleCard")
+
+def test_a_damaged_cached_scene_is_rendered_again_not_published(copy_fixture_project,
+                                                                cached_scores):
+    video = cached_scores / "Scores.mp4"
+    seconds = decoded_seconds(video)
+    with open(video, "r+b") as f:  # cut to half, as a full disk or a crash leaves it
+        f.truncate(video.stat().st_size // 2)
+
+    second = render(copy_fixture_project, "Scores")
     assert second.returncode == 0, second.stderr[-2000:]
-    assert "TitleCard:" in second.stdout and "(rendered)" in second.stdout, second.stdout
+    assert "Scores:" in second.stdout and "(rendered)" in second.stdout, second.stdout
     assert "(cached)" not in second.stdout
-    published = project / "out" / "scenes" / "TitleCard.mp4"
+    published = copy_fixture_project / "out" / "scenes" / "Scores.mp4"
     assert decoded_seconds(published) == pytest.approx(seconds, abs=1e-6)
 
-    # A record that no longer parses is no better than a damaged file.
-    (entry / "scene.json").write_text('{"name": "Tit')
-    third = render(project, "TitleCard")
+
+def test_a_cached_record_that_no_longer_parses_is_rendered_again(copy_fixture_project,
+                                                                 cached_scores):
+    """A record that no longer parses is no better than a damaged file."""
+    (cached_scores / "scene.json").write_text('{"name": "Sco')
+    third = render(copy_fixture_project, "Scores")
     assert third.returncode == 0 and "(rendered)" in third.stdout, third.stdout
+    assert "(cached)" not in third.stdout
 
 
-@pytest.mark.slow
-def test_a_recording_that_names_no_beat_is_warned_about(project):
-    stray = project / "assets" / "voice" / "TitleCard" / "questoin.wav"
+def test_a_recording_that_names_no_beat_is_warned_about(copy_fixture_project):
+    stray = copy_fixture_project / "scenes" / "fixture" / "voice" / "Scores" / "scoers.wav"
     stray.parent.mkdir(parents=True)
     with wave.open(str(stray), "wb") as w:
         w.setnchannels(1)
         w.setsampwidth(2)
         w.setframerate(48000)
         w.writeframes(bytes(2 * 48000))
-    result = render(project, "TitleCard", "--dry-run")
+    result = render(copy_fixture_project, "Scores", "--dry-run")
     assert result.returncode == 0, result.stderr
     warnings = [line for line in result.stderr.splitlines() if "warning" in line]
-    assert len(warnings) == 1 and "questoin.wav" in warnings[0] and "question" in warnings[0]
+    assert len(warnings) == 1 and "scoers.wav" in warnings[0] and "scores" in warnings[0]
 
 
 def _clip(path: Path, seconds: float = 2.0, rate: int = 15) -> Path:

@@ -3,6 +3,7 @@
 A render locks its output folder (flock on the folder itself) after its arguments
 are checked and before it writes anything there; a second render waits with one
 line naming the first, then takes the scenes the first one left in the cache.
+On a copy of the fixture project at the test quality.
 """
 
 from __future__ import annotations
@@ -12,23 +13,23 @@ import os
 import re
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import av
-import pytest
 
-from tests.test_signals import project_copy
-
-SCENES = ["TitleCard", "TwoJobs"]
+from tests.cache_seeds import SCENES, seed_scenes
+from tests.conftest import TEST_QUALITY, Ran
 
 
-def render(project: Path, out: Path, cache: Path, *args: str) -> subprocess.Popen:
+def render(project: Path, out: Path, *args: str) -> subprocess.Popen:
+    """``render.py render ARGS`` in ``project``, into ``out``, caching in the test's cache
+    (EXPLAINER_CACHE, set by copy_fixture_project)."""
     return subprocess.Popen(
-        [sys.executable, "render.py", "render", *args, "--quality", "preview",
-         "--out", str(out), "--jobs", "1"],
-        cwd=project, env={**os.environ, "EXPLAINER_CACHE": str(cache)}, text=True,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        [sys.executable, "render.py", "render", *args, "--chapter", "fixture", "--quality",
+         TEST_QUALITY, "--out", str(out), "--jobs", "1"],
+        cwd=project, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
 def seconds(path: Path) -> float:
@@ -41,11 +42,12 @@ def seconds(path: Path) -> float:
 WAITING = re.compile(r"^render\.py: waiting for another render writing into (.+) \(pid (\d+)\)$")
 
 
-@pytest.mark.slow
-def test_two_renders_into_one_folder_both_succeed(tmp_path):
-    out, cache = tmp_path / "out", tmp_path / "cache"
-    project = project_copy(tmp_path)
-    procs = [render(project, out, cache, *SCENES) for _ in range(2)]
+def test_two_renders_into_one_folder_both_succeed(tmp_path, copy_fixture_project,
+                                                  fixture_bundle):
+    project, out = copy_fixture_project, tmp_path / "out"
+    cache = project / ".cache"
+    seed_scenes(cache, fixture_bundle, ["Weights"])  # one scene cached, the other to draw
+    procs = [render(project, out, *SCENES) for _ in range(2)]
     results = [(p.pid, *p.communicate(timeout=900), p.returncode) for p in procs]
     for pid, _, stderr, code in results:
         assert code == 0, f"pid {pid}: {stderr[-3000:]}"
@@ -57,6 +59,8 @@ def test_two_renders_into_one_folder_both_succeed(tmp_path):
     waiter, said = waits[0]
     (other,) = [pid for pid, *_ in results if pid != waiter]
     assert Path(said.group(1)) == out and int(said.group(2)) == other
+    other_stdout = next(stdout for pid, stdout, *_ in results if pid == other)
+    assert "Scores: " in other_stdout and "(rendered)" in other_stdout
     waiter_stdout = next(stdout for pid, stdout, *_ in results if pid == waiter)
     for name in SCENES:
         assert f"{name}: " in waiter_stdout
@@ -69,20 +73,25 @@ def test_two_renders_into_one_folder_both_succeed(tmp_path):
     assert not [p for p in (cache / "scenes").iterdir() if p.name.startswith(".")]
 
 
-@pytest.mark.slow
-def test_a_render_waits_for_the_lock_and_a_bad_argument_never_does(tmp_path):
-    out, cache = tmp_path / "out", tmp_path / "cache"
-    project = project_copy(tmp_path)
+def test_a_render_waits_for_the_lock_and_a_bad_argument_never_does(tmp_path, run_command,
+                                                                   copy_fixture_project):
+    out = tmp_path / "out"
     out.mkdir()
     held = os.open(out, os.O_RDONLY | os.O_DIRECTORY)
     fcntl.flock(held, fcntl.LOCK_EX)  # as another render holding the folder would
     try:
-        bad = subprocess.run([sys.executable, "render.py", "render", "TitleCard", "--quality",
-                              "ultra", "--out", str(out)], cwd=project, capture_output=True,
-                             text=True, timeout=60)
-        assert bad.returncode == 2 and "--quality" in bad.stderr
+        # In process: one that waited would block on the lock here (a flock held through
+        # another descriptor), so it runs in a thread that must be done in seconds.
+        refused: list[Ran] = []
+        command = threading.Thread(daemon=True, target=lambda: refused.append(run_command(
+            "render", "TitleCard", "--quality", "ultra", "--out", str(out))))
+        command.start()
+        command.join(timeout=60)
+        assert not command.is_alive(), "a render with a bad argument waited for the lock"
+        (bad,) = refused
+        assert bad.code == 2 and "--quality" in bad.err
 
-        proc = render(project, out, cache, "TitleCard")
+        proc = render(copy_fixture_project, out, "Scores")
         line = proc.stderr.readline().rstrip("\n")
         said = WAITING.match(line)
         assert said, line
@@ -94,5 +103,5 @@ def test_a_render_waits_for_the_lock_and_a_bad_argument_never_does(tmp_path):
         os.close(held)
     stdout, stderr = proc.communicate(timeout=600)
     assert proc.returncode == 0, stderr
-    assert "TitleCard: " in stdout and "(rendered)" in stdout
-    assert seconds(out / "scenes" / "TitleCard.mp4") > 1.0
+    assert "Scores: " in stdout and "(rendered)" in stdout
+    assert seconds(out / "scenes" / "Scores.mp4") > 1.0

@@ -1,9 +1,12 @@
 """Signals to a real render: Ctrl-C, SIGTERM, kill -9 of the main process or of a worker.
 
-Every test starts ``render.py`` as a real process with a private cold cache, follows
-every process descended from it through /proc (remembered by pid and start time, so
-a worker adopted by init after its parent died is still followed), sends a real
-signal, and checks what is left: processes, exit status, stderr, out/ and the cache.
+Every render test (the system tier) starts ``render.py`` at the test quality as a real
+process with a private cache (cold, but for the session's speech; cold speech and all
+where the signal comes while speaking), follows every process descended from it through
+/proc (remembered by pid and start time, so a worker adopted by init after its parent
+died is still followed), sends a real signal, and checks what is left: processes, exit
+status, stderr, out/ and the cache. The worker pool's own handling of errors, deaths and
+Ctrl-C is tested in process, in the default tier.
 """
 
 from __future__ import annotations
@@ -11,7 +14,6 @@ from __future__ import annotations
 import os
 import pty
 import select
-import shutil
 import signal
 import subprocess
 import sys
@@ -21,23 +23,23 @@ from pathlib import Path
 
 import pytest
 
-from production.paths import ROOT
+from production.chapters import load
 from production.workers import WorkerDied, run_workers, stop_on_sigterm
-from scenes.attention.chapter import SCENES_BY_NAME
+from tests.conftest import (
+    TEST_QUALITY,
+    chapter_module,
+    copy_project,
+    keep_speech,
+    seed_speech,
+)
 
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")]
+pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
 
 
 def project_copy(tmp: Path) -> Path:
     """The project's code and assets, copied: edits made meanwhile in the working tree
     cannot change the cache keys between two runs of one test."""
-    copy = tmp / "project"
-    copy.mkdir()
-    for part in ("core", "scenes", "production", "assets"):
-        shutil.copytree(ROOT / part, copy / part, ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy2(ROOT / "render.py", copy / "render.py")
-    return copy
+    return copy_project(tmp / "project")
 
 
 def _stat(pid: int) -> tuple[int, str, int] | None:
@@ -116,14 +118,17 @@ class Family:
 
 
 class Render:
-    """``render.py render SCENES --quality preview`` with a private cache and out/."""
+    """``render.py render SCENES --quality test`` of ``project``'s ``chapter`` with a
+    private cache (holding the session's speech unless ``cold``) and out/."""
 
-    def __init__(self, tmp: Path, scenes: list[str], jobs: int) -> None:
-        self.project = project_copy(tmp)
+    def __init__(self, tmp: Path, project: Path, chapter: str, scenes: list[str], jobs: int,
+                 *, cold: bool = False) -> None:
+        self.project = project
         self.out = tmp / "out"
-        self.cache = tmp / "cache"
+        self.cache = tmp / "cache" if cold else seed_speech(tmp / "cache")
         self.env = {**os.environ, "EXPLAINER_CACHE": str(self.cache)}
-        self.options = ["--quality", "preview", "--out", str(self.out), "--jobs", str(jobs)]
+        self.options = ["--chapter", chapter, "--quality", TEST_QUALITY, "--out", str(self.out),
+                        "--jobs", str(jobs)]
         self.proc = subprocess.Popen(self.command(*scenes), cwd=self.project, env=self.env,
                                      text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.family = Family(self.proc.pid)
@@ -170,11 +175,15 @@ class Render:
 
 
 @pytest.fixture
-def start(tmp_path):
+def start(tmp_path, fixture_project):
+    """Starts a render of scenes of the attention chapter (in a copy of the project) or of
+    the fixture chapter (in the fixture project)."""
     started: list[Render] = []
 
-    def run(scenes: list[str], jobs: int) -> Render:
-        started.append(Render(tmp_path, scenes, jobs))
+    def run(scenes: list[str], jobs: int, *, chapter: str = "attention",
+            cold: bool = False) -> Render:
+        project = fixture_project if chapter == "fixture" else project_copy(tmp_path)
+        started.append(Render(tmp_path, project, chapter, scenes, jobs, cold=cold))
         return started[-1]
 
     yield run
@@ -182,13 +191,16 @@ def start(tmp_path):
         render.family.kill_all()
         render.proc.kill()
         render.proc.wait()
+        keep_speech(render.cache)  # what it spoke whole, for the session's later renders
 
 
-def longest_first(names: list[str]) -> list[str]:
+def longest_first(chapter: str, names: list[str]) -> list[str]:
     """The order render.py gives the workers."""
-    return sorted(names, key=lambda n: -sum(SCENES_BY_NAME[n].beat_seconds.values()))
+    scenes = load(chapter_module(chapter)).by_name()
+    return sorted(names, key=lambda n: -sum(scenes[n].beat_seconds.values()))
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("signum,status,line", [
     (signal.SIGINT, 130, "render.py: interrupted"),
     (signal.SIGTERM, 143, "render.py: terminated"),
@@ -232,6 +244,7 @@ def hidden(folder: Path) -> list[Path]:
     return sorted(p for p in folder.rglob(".*")) if folder.exists() else []
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("signum,status,line", [
     (signal.SIGINT, 130, "render.py: interrupted"),
     (signal.SIGTERM, 143, "render.py: terminated"),
@@ -240,7 +253,7 @@ def test_a_signal_while_speaking_stops_within_two_seconds(start, signum, status,
     """Ctrl-C or SIGTERM while the passages are being spoken (a cold speech cache): the
     render stops within two seconds, not once every passage already started is spoken;
     no half-spoken passage is left or cached, and the next run speaks the rest."""
-    render = start([MOST_SPOKEN], jobs=2)
+    render = start([MOST_SPOKEN], jobs=2, cold=True)
     render.wait_for(lambda: any(n.endswith(".wav") for n in spoken(render.cache)))
 
     os.kill(render.proc.pid, signum)
@@ -260,10 +273,12 @@ def test_a_signal_while_speaking_stops_within_two_seconds(start, signum, status,
     now = spoken(render.cache)
     # What the first run cached was whole: the second run took it as it was.
     assert {name: now.get(name) for name in kept} == kept
-    assert len([n for n in now if n.endswith(".wav")]) == len(
-        SCENES_BY_NAME[MOST_SPOKEN].beat_seconds)  # a passage a beat, each spoken once
+    # a passage a beat, each spoken once
+    beats = load(chapter_module("attention")).by_name()[MOST_SPOKEN].beat_seconds
+    assert len([n for n in now if n.endswith(".wav")]) == len(beats)
 
 
+@pytest.mark.system
 def test_workers_and_their_tools_exit_when_the_main_process_is_killed(start):
     render = start(["TitleCard", "TwoJobs", "OneAttentionWeight", "TheMisreading"], jobs=2)
     render.wait_for(render.building)
@@ -278,10 +293,11 @@ def test_workers_and_their_tools_exit_when_the_main_process_is_killed(start):
     assert render.published() == []
 
 
+@pytest.mark.system
 def test_a_killed_worker_is_one_line_naming_its_scene(start):
-    scenes = ["TitleCard", "TwoJobs"]
-    first, second = longest_first(scenes)
-    render = start(scenes, jobs=1)
+    scenes = ["Scores", "Weights"]
+    first, second = longest_first("fixture", scenes)
+    render = start(scenes, jobs=1, chapter="fixture")
     render.wait_for(lambda: first in render.done())
     render.family.scan()
     (worker,) = render.family.children(render.proc.pid)
@@ -297,13 +313,15 @@ def test_a_killed_worker_is_one_line_naming_its_scene(start):
     assert f"{first}: " in again.stdout and "(cached)" in again.stdout
 
 
+@pytest.mark.system
 def test_ctrl_c_typed_on_a_terminal(tmp_path):
     """On a terminal the workers, off its foreground group, never stop on it (ffmpeg
     touches a terminal on its stdin), and Ctrl-C typed there stops every process."""
     command = [sys.executable, "render.py", "render", "TitleCard", "TwoJobs",
-               "OneAttentionWeight", "--quality", "preview", "--out", str(tmp_path / "out"),
+               "OneAttentionWeight", "--quality", TEST_QUALITY, "--out", str(tmp_path / "out"),
                "--jobs", "2"]
-    env = {**os.environ, "EXPLAINER_CACHE": str(tmp_path / "cache")}
+    cache = seed_speech(tmp_path / "cache")
+    env = {**os.environ, "EXPLAINER_CACHE": str(cache)}
     project = project_copy(tmp_path)
     pid, terminal = pty.fork()
     if pid == 0:  # the child: nothing but exec (the test process has threads)
