@@ -1,7 +1,8 @@
 """Google's OAuth 2.0 side, standing in for the tests: the grants a stand-in API checks
 its Bearer tokens against, the token endpoint (grant types ``authorization_code``, PKCE
 checked, and ``refresh_token``; a revoked grant is ``invalid_grant``), and the consent
-page, which a test plays as the user's browser would (:meth:`OAuthStandIn.consent`).
+page, which a test plays as the user's browser would (:meth:`OAuthStandIn.consent`; a
+log-in run in the test's own process, with its browser played: :func:`log_in_here`).
 
 Tokens are counters with Google's prefixes (``ya29.standin-access-1``,
 ``1//standin-refresh-1``), so a test can look for them in what was printed.
@@ -11,9 +12,14 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import io
+import queue
 import threading
 import urllib.parse
+import urllib.request
 from collections import defaultdict
+from collections.abc import Callable
+from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -170,3 +176,70 @@ class OAuthStandIn:
     def _new_id(self, prefix: str) -> str:
         self._ids[prefix] += 1
         return f"{prefix}{self._ids[prefix]}"
+
+
+# ----------------------------------------------------------------- a log-in in process
+
+
+class Printed(io.TextIOBase):
+    """A stream that keeps what is written to it and hands it on line by line, as it
+    comes: a test waits for the line a call in another thread prints (no polling)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._written: list[str] = []
+        self._partial = ""
+        self._lines: queue.Queue[str] = queue.Queue()
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        self._written.append(text)
+        self._partial += text
+        *whole, self._partial = self._partial.split("\n")
+        for line in whole:
+            self._lines.put(line + "\n")
+        return len(text)
+
+    def next_line(self, timeout: float) -> str:
+        """The next whole line written (waiting up to ``timeout`` seconds for it)."""
+        return self._lines.get(timeout=timeout)
+
+    def getvalue(self) -> str:
+        return "".join(self._written)
+
+
+def log_in_here(oauth: OAuthStandIn, log_in: Callable[[], Any], *,
+                timeout: float = 60) -> tuple[Any, list[str], str, str]:
+    """Run ``log_in`` (a log-in in this process: it prints the consent page's address on
+    two lines, then waits for the browser to come back) on a thread of its own, with what
+    it prints captured, and be the user's browser: open the address printed, allow, follow
+    the redirect back to the log-in. What ``log_in`` returned, the two lines of its
+    prompt, and all it printed on stdout and on stderr (the prompt included)."""
+    out, err = Printed(), Printed()
+    done: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            done["returned"] = log_in()
+        except BaseException as error:  # noqa: BLE001 - raised again in the test's thread
+            done["raised"] = error
+
+    # a daemon: a log-in that never prints its prompt must not hold the test run up
+    thread = threading.Thread(target=run, daemon=True)
+    with redirect_stdout(out), redirect_stderr(err):
+        thread.start()
+        try:
+            prompt = [out.next_line(timeout) for _ in range(2)]
+        except queue.Empty:
+            raise AssertionError(f"the log-in printed no prompt: {out.getvalue()!r} "
+                                 f"{err.getvalue()!r} {done}") from None
+        assert prompt[0].startswith("Open this address in a browser"), prompt
+        with urllib.request.urlopen(oauth.consent(prompt[1].strip()), timeout=timeout) as page:
+            assert b"Logged in" in page.read()
+        thread.join(timeout)
+    assert not thread.is_alive(), "the log-in did not end once the browser came back"
+    if "raised" in done:
+        raise done["raised"]
+    return done.get("returned"), prompt, out.getvalue(), err.getvalue()

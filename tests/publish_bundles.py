@@ -1,11 +1,15 @@
-"""Publish bundles the tests make for themselves, in the formats the render writes: a
-real MP4 (ffmpeg), a real JPEG, captions, chapters.txt and manifest.json (a chapter
-bundle); clips and shorts.json (shorts); chapters and course.json (a course)."""
+"""Publish bundles for the publish tests. A real one: the fixture chapter's bundle, which
+the session renders once at the test quality (tests/conftest.py's ``fixture_bundle``),
+copied for a test (:func:`copy_fixture_bundle`). And ones the tests make for themselves in
+seconds, in the formats the render writes (nothing rendered): a real MP4 (ffmpeg), a real
+JPEG, captions, chapters.txt and manifest.json (a chapter bundle); clips and shorts.json
+(shorts); chapters and course.json (a course)."""
 
 from __future__ import annotations
 
 import functools
 import json
+import shutil
 import subprocess
 import tempfile
 from pathlib import Path
@@ -73,6 +77,14 @@ def write_bundle(folder: Path, title: str = "Inside the decoder", seconds: float
     if tags is not None:
         manifest["tags"] = list(tags)
     bundle.manifest(manifest, folder / "manifest.json")
+    return folder
+
+
+def copy_fixture_bundle(fixture_bundle: Path, folder: Path) -> Path:
+    """The fixture chapter's bundle (read-only, shared by the run) copied to ``folder``,
+    which must not exist: a publish writes publish.json (and may be given publish.toml)
+    beside the bundle's files."""
+    shutil.copytree(fixture_bundle, folder)
     return folder
 
 

@@ -1,7 +1,13 @@
-"""`render.py publish` end to end: the command run as a process, with Google's client
-library, against the stand-in API on 127.0.0.1 (tests/youtube_standin.py) and a token the
-stand-in issued. Uploads go in chunks of 256 KiB (--chunk-kib 256), so a video of the
-test bundle takes several. Nothing here names any address but the stand-in's."""
+"""`render.py publish` end to end, with Google's client library, against the stand-in API
+on 127.0.0.1 (tests/youtube_standin.py) and a token the stand-in issued. Uploads go in
+chunks of 256 KiB (--chunk-kib 256). Nothing here names any address but the stand-in's.
+
+In the default tier the command runs in this process (``run_command``) on a copy of the
+fixture chapter's bundle, which the session renders once at the test quality: a publish
+and its re-run, changes, a refused token, the dry run beside what a publish sends, the
+log-in. The system tier runs the command as a process of its own, on a test bundle of a
+lossless clip whose video takes several chunks: all of the above, and a process killed
+mid-upload, a course, a quota spent mid-course, shorts."""
 
 from __future__ import annotations
 
@@ -12,18 +18,31 @@ import subprocess
 import sys
 import urllib.parse
 import urllib.request
+import webbrowser
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+import render
 from production.paths import ROOT
 from production.publish import bundles
 from production.publish.metadata import video_body
 from production.publish.state import FILE
-from tests.publish_bundles import snapshot, write_bundle, write_course, write_shorts
+from tests.conftest import Ran, run_command
+from tests.fixture.chapter import CHAPTER as FIXTURE
+from tests.oauth_standin import log_in_here
+from tests.publish_bundles import (
+    copy_fixture_bundle,
+    snapshot,
+    write_bundle,
+    write_course,
+    write_shorts,
+)
 from tests.test_publish import requests
 from tests.youtube_standin import YouTubeStandIn
+
+pytest_plugins = ("tests.youtube_standin",)  # its fixture loopback_only
 
 CHUNK_KIB = 256
 TIMEOUT = 180  # seconds a publish may take before the test gives up on it
@@ -45,6 +64,12 @@ def chapter(tmp_path) -> Path:
     return write_bundle(tmp_path / "out")
 
 
+@pytest.fixture
+def fixture_chapter(fixture_bundle, tmp_path) -> Path:
+    """A copy of the fixture chapter's bundle, to publish."""
+    return copy_fixture_bundle(fixture_bundle, tmp_path / "fixture")
+
+
 def command(folder: Path, standin: YouTubeStandIn, token: Path | None, *args: str) -> list[str]:
     return [sys.executable, "render.py", "publish", str(folder), "--api-root", standin.root,
             *(["--token", str(token)] if token else []), "--chunk-kib", str(CHUNK_KIB), *args]
@@ -54,6 +79,12 @@ def publish(folder: Path, standin: YouTubeStandIn, token: Path | None,
             *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command(folder, standin, token, *args), cwd=ROOT,
                           capture_output=True, text=True, timeout=TIMEOUT)
+
+
+def publish_here(folder: Path, standin: YouTubeStandIn, token: Path | None,
+                 *args: str) -> Ran:
+    """`render.py publish` as :func:`publish` runs it, in this process."""
+    return run_command(*command(folder, standin, token, *args)[2:])
 
 
 def apis_since(standin: YouTubeStandIn, start: int) -> list[str]:
@@ -66,13 +97,150 @@ def recorded(folder: Path, standin: YouTubeStandIn, name: str = "chapter.mp4") -
     return json.loads((folder / FILE).read_text())["sites"][standin.root]["videos"][name]
 
 
-def one_line(run: subprocess.CompletedProcess[str]) -> str:
+def one_line(run: subprocess.CompletedProcess[str] | Ran) -> str:
     """The one line of the error (what stderr says besides the upload's progress)."""
-    said = [line for line in run.stderr.splitlines() if not line.startswith("uploading ")]
-    assert len(said) == 1 and said[0].startswith("render.py: error: "), run.stderr
+    stderr = run.err if isinstance(run, Ran) else run.stderr
+    said = [line for line in stderr.splitlines() if not line.startswith("uploading ")]
+    assert len(said) == 1 and said[0].startswith("render.py: error: "), stderr
     return said[0]
 
 
+def chunks(folder: Path, name: str = "chapter.mp4") -> int:
+    """How many chunks of --chunk-kib the file ``name`` in ``folder`` goes up in."""
+    return -(-(folder / name).stat().st_size // (CHUNK_KIB * 1024))
+
+
+# ----------------------------------------------------------------- in this process
+# (the default tier): the fixture chapter's bundle, published by the command in process
+
+
+def test_the_fixture_chapter_goes_up_whole_and_a_rerun_sends_nothing(standin, token,
+                                                                     fixture_chapter,
+                                                                     loopback_only):
+    chapter = fixture_chapter
+    run = publish_here(chapter, standin, token)
+    assert run.code == 0, run.err
+    assert apis_since(standin, 0) == ["videos.insert", "thumbnails.set", "captions.insert"]
+    (video_id,) = standin.videos
+    assert standin.video_bytes(video_id) == (chapter / "chapter.mp4").read_bytes()
+    assert len(standin.calls("upload.chunk")) == chunks(chapter)  # 256 KiB at a time
+    sent = video_body(bundles.read(chapter, shorts=False, given={}).videos[0].metadata)
+    assert standin.videos[video_id]["snippet"] == sent["snippet"]
+    assert standin.videos[video_id]["status"] == {**sent["status"], "uploadStatus": "uploaded"}
+    assert sent["snippet"]["title"] == FIXTURE.title == "Scores become weights"
+    assert sent["snippet"]["description"].startswith(FIXTURE.summary)
+    assert standin.thumbnails[video_id] == (chapter / "thumbnail.jpg").read_bytes()
+    (caption,) = standin.captions.values()
+    assert caption["data"] == (chapter / "chapter.srt").read_bytes()
+    assert {k: caption["resource"]["snippet"][k] for k in ("videoId", "language", "name")} == {
+        "videoId": video_id, "language": "en", "name": "English"}
+    assert recorded(chapter, standin)["video_id"] == video_id
+    assert "uploading chapter.mp4: 100%" in run.err
+    assert run.out.splitlines()[-1] == "published: 3 requests made"
+    token_text = json.loads(token.read_text())["token"]
+    assert token_text not in run.out + run.err
+
+    before, requests = snapshot(chapter), len(standin.log)
+    again = publish_here(chapter, standin, token)
+    assert again.code == 0, again.err
+    assert again.out == "nothing changed since the last publish: no request made\n"
+    assert len(standin.log) == requests and snapshot(chapter) == before
+
+
+def test_the_fixture_chapter_changed_is_one_update_each_in_process(standin, token,
+                                                                   fixture_chapter,
+                                                                   loopback_only):
+    chapter = fixture_chapter
+    assert publish_here(chapter, standin, token).code == 0
+    (video_id,) = standin.videos
+    start = len(standin.log)
+    (chapter / "publish.toml").write_text('title = "A better title"\n')
+    run = publish_here(chapter, standin, token)
+    assert run.code == 0, run.err
+    assert apis_since(standin, start) == ["videos.update"]
+    assert standin.videos[video_id]["snippet"]["title"] == "A better title"
+    assert f"video {video_id} updated (title)" in run.out
+
+    start = len(standin.log)
+    (chapter / "chapter.srt").write_text("1\n00:00:00,000 --> 00:00:02,000\nNew words\n")
+    run = publish_here(chapter, standin, token)
+    assert run.code == 0, run.err
+    assert apis_since(standin, start) == ["captions.update"]
+    (caption,) = standin.captions.values()
+    assert caption["data"] == (chapter / "chapter.srt").read_bytes()
+
+
+def test_a_refused_token_in_process_is_one_line_saying_how_to_log_in(standin, token,
+                                                                     fixture_chapter,
+                                                                     loopback_only):
+    standin.oauth.refuse_tokens = True
+    run = publish_here(fixture_chapter, standin, token)
+    assert run.code == 1
+    said = one_line(run)
+    assert "render.py publish --login --client-secrets FILE" in said
+    assert "done 0 of 3 requests; left: chapter.mp4, thumbnail.jpg, chapter.srt" in said
+    assert not standin.videos
+    assert json.loads(token.read_text())["token"] not in run.out + run.err
+
+
+def test_a_dry_run_in_process_prints_what_a_publish_sends(standin, token, fixture_chapter,
+                                                          loopback_only):
+    chapter = fixture_chapter
+    run = publish_here(chapter, standin, None, "--dry-run")
+    assert run.code == 0, run.err
+    assert standin.log == [] and not (chapter / FILE).exists()
+    dry = requests(run.out)
+    assert publish_here(chapter, standin, token).code == 0
+    sent = [e for e in standin.log if not e.api.startswith(("upload.", "token"))]
+    assert [r["method"] for r in dry] == [e.api for e in sent]
+    (video_id,) = standin.videos
+    for printed, logged in zip(dry, sent):  # "<video 1>" is the id the site gave
+        url = urllib.parse.urlsplit(printed["url"].replace("<video 1>", video_id))
+        assert url.path == logged.path
+        assert dict(urllib.parse.parse_qsl(url.query)).items() <= logged.query.items()
+        if "body" in printed:
+            shown = json.dumps(printed["body"]).replace("<video 1>", video_id)
+            assert json.loads(shown) == logged.body
+        if printed["method"] != "videos.insert":  # its bytes go in the chunks after it
+            assert logged.media is not None and logged.media.size == printed["size"]
+    start = len(standin.log)
+    (chapter / "publish.toml").write_text('tags = ["changed"]\n')
+    run = publish_here(chapter, standin, None, "--dry-run")
+    assert run.code == 0, run.err
+    assert "1. videos.update: PUT " in run.out and "2. " not in run.out
+    assert len(standin.log) == start
+
+
+def test_log_in_in_process_then_publish_with_the_token(standin, fixture_chapter, tmp_path,
+                                                       monkeypatch, loopback_only):
+    secrets = tmp_path / "client_secret.json"
+    secrets.write_text(json.dumps(standin.oauth.client_secrets()))
+    token = tmp_path / "config" / "youtube-token.json"
+    monkeypatch.setenv("OAUTHLIB_INSECURE_TRANSPORT", "1")  # the stand-in speaks http
+
+    def no_browser(*args: object, **kwargs: object) -> webbrowser.BaseBrowser:
+        raise webbrowser.Error("no browser here: the test is the browser")
+
+    monkeypatch.setattr(webbrowser, "get", no_browser)
+    # render.py's main itself, not run_command: the log-in's output is to reach the browser
+    code, prompt, out, err = log_in_here(standin.oauth, lambda: render.main(
+        ["publish", "--login", "--client-secrets", str(secrets), "--token", str(token)]))
+    assert code == 0, err
+    assert out.splitlines()[-1] == (f"logged in: the token is in {token}, readable by you "
+                                    "alone; publish with `render.py publish`")
+    kept = json.loads(token.read_text())
+    assert kept["token"] not in "".join(prompt) + out + err
+    assert kept["refresh_token"] not in "".join(prompt) + out + err
+    run = publish_here(fixture_chapter, standin, token)
+    assert run.code == 0, run.err
+    assert apis_since(standin, 0) == ["videos.insert", "thumbnails.set", "captions.insert"]
+
+
+# ----------------------------------------------------------------- as a process of its own
+# (the system tier): a test bundle whose video goes up in several chunks
+
+
+@pytest.mark.system
 def test_a_chapter_goes_up_whole_and_a_rerun_sends_nothing(standin, token, chapter):
     run = publish(chapter, standin, token)
     assert run.returncode == 0, run.stderr
@@ -102,6 +270,7 @@ def test_a_chapter_goes_up_whole_and_a_rerun_sends_nothing(standin, token, chapt
     assert len(standin.log) == requests and snapshot(chapter) == before
 
 
+@pytest.mark.system
 def test_a_changed_title_is_one_videos_update_and_changed_captions_one_captions_update(
         standin, token, chapter):
     assert publish(chapter, standin, token).returncode == 0
@@ -123,6 +292,7 @@ def test_a_changed_title_is_one_videos_update_and_changed_captions_one_captions_
     assert caption["data"] == (chapter / "chapter.srt").read_bytes()
 
 
+@pytest.mark.system
 def test_a_publish_killed_mid_upload_resumes_the_same_session(standin, token, chapter):
     held = standin.hold_chunk(2)
     process = subprocess.Popen(command(chapter, standin, token), cwd=ROOT,
@@ -149,6 +319,7 @@ def test_a_publish_killed_mid_upload_resumes_the_same_session(standin, token, ch
     assert apis_since(standin, start) == ["thumbnails.set", "captions.insert"]
 
 
+@pytest.mark.system
 def test_a_course_becomes_a_playlist_of_its_chapters_in_order(standin, token, tmp_path):
     course = write_course(tmp_path / "course", {"zeta": "Comes first", "alpha": "Then this",
                                                 "mid": "And last"})
@@ -164,6 +335,7 @@ def test_a_course_becomes_a_playlist_of_its_chapters_in_order(standin, token, tm
         assert standin.video_bytes(video_id) == (course / name / "chapter.mp4").read_bytes()
 
 
+@pytest.mark.system
 def test_quota_spent_mid_course_names_what_is_left_and_the_next_run_sends_only_that(
         tmp_path):
     course = write_course(tmp_path / "course", {"one": "First", "two": "Second"})
@@ -188,6 +360,7 @@ def test_quota_spent_mid_course_names_what_is_left_and_the_next_run_sends_only_t
             recorded(course / name, standin)["video_id"] for name in ("one", "two")]
 
 
+@pytest.mark.system
 def test_a_refused_token_is_one_line_saying_how_to_log_in(standin, token, chapter):
     standin.oauth.refuse_tokens = True
     run = publish(chapter, standin, token)
@@ -199,6 +372,7 @@ def test_a_refused_token_is_one_line_saying_how_to_log_in(standin, token, chapte
     assert json.loads(token.read_text())["token"] not in run.stdout + run.stderr
 
 
+@pytest.mark.system
 def test_shorts_go_up_each_as_a_short_with_its_captions(standin, token, chapter):
     shorts = write_shorts(chapter / "shorts")
     run = publish(chapter, standin, token, "--shorts")
@@ -214,6 +388,7 @@ def test_shorts_go_up_each_as_a_short_with_its_captions(standin, token, chapter)
     assert not standin.thumbnails and not (chapter / FILE).exists()
 
 
+@pytest.mark.system
 def test_a_dry_run_makes_no_request_and_prints_what_a_publish_sends(standin, token,
                                                                     chapter):
     run = publish(chapter, standin, None, "--dry-run")
@@ -241,6 +416,7 @@ def test_a_dry_run_makes_no_request_and_prints_what_a_publish_sends(standin, tok
     assert len(standin.log) == start
 
 
+@pytest.mark.system
 def test_log_in_once_then_publish_with_the_token(standin, chapter, tmp_path):
     secrets = tmp_path / "client_secret.json"
     secrets.write_text(json.dumps(standin.oauth.client_secrets()))

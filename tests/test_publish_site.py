@@ -24,6 +24,7 @@ from production.paths import ROOT
 from production.publish import auth
 from production.publish.site import AuthFailure, QuotaExceeded, RemoteFailure
 from production.publish.youtube import CHUNK_UNIT, YouTube
+from tests.oauth_standin import log_in_here
 
 if TYPE_CHECKING:
     from tests.youtube_standin import YouTubeStandIn
@@ -172,6 +173,7 @@ def test_5xx_to_the_last_try_is_a_remote_failure_and_the_session_stays_kept(yout
     assert len(upload.kept) == 1 and upload.kept[0] is not None  # for the next run
 
 
+@pytest.mark.system  # a process killed: its counterpart in process is the test after it
 def test_a_killed_upload_is_resumed_from_its_kept_session(youtube_standin, video, tmp_path):
     token = youtube_standin.oauth.write_token(tmp_path / "token.json")
     kept = tmp_path / "session"
@@ -192,6 +194,30 @@ def test_a_killed_upload_is_resumed_from_its_kept_session(youtube_standin, video
 
     upload = Upload()
     video_id = upload.send(upload.site(youtube_standin), video, session=session)
+    assert ranges(youtube_standin, since=before) == [
+        ("upload.status", f"bytes */{SIZE}", None),
+        ("upload.chunk", f"bytes {CHUNK_UNIT}-{2 * CHUNK_UNIT - 1}/{SIZE}", None),
+        ("upload.chunk", f"bytes {2 * CHUNK_UNIT}-{3 * CHUNK_UNIT - 1}/{SIZE}", None),
+        ("upload.chunk", f"bytes {3 * CHUNK_UNIT}-{SIZE - 1}/{SIZE}", None)]
+    assert len(youtube_standin.calls("videos.insert")) == 1  # no second session
+    assert upload.kept == [None]
+    assert sha256(youtube_standin.video_bytes(video_id)) == sha256(video.read_bytes())
+
+
+def test_an_upload_cut_off_is_resumed_from_its_kept_session(youtube_standin, video):
+    """The killed upload's test in this process: the upload stops after its first chunk
+    (the site failing the second to the last try), and a second upload given the session
+    the first kept goes on from what the site holds."""
+    youtube_standin.fail_chunk(2, status=503, times=2)
+    cut = Upload()
+    with pytest.raises(RemoteFailure):
+        cut.send(cut.site(youtube_standin, tries=2), video)
+    assert len(cut.kept) == 1 and cut.kept[0] is not None
+    assert cut.progress == [(CHUNK_UNIT, SIZE)]
+    before = len(youtube_standin.log)
+
+    upload = Upload()
+    video_id = upload.send(upload.site(youtube_standin), video, session=cut.kept[0])
     assert ranges(youtube_standin, since=before) == [
         ("upload.status", f"bytes */{SIZE}", None),
         ("upload.chunk", f"bytes {CHUNK_UNIT}-{2 * CHUNK_UNIT - 1}/{SIZE}", None),
@@ -408,6 +434,7 @@ def test_loading_an_expired_token_refreshes_and_keeps_it(youtube_standin, tmp_pa
                                  f"revoked; {LOG_IN}")
 
 
+@pytest.mark.system  # the log-in as a process of its own; in process: the test after it
 def test_logging_in_keeps_a_private_token_and_prints_none(youtube_standin, tmp_path):
     secrets = tmp_path / "client_secret.json"
     secrets.write_text(json.dumps(youtube_standin.oauth.client_secrets()))
@@ -442,6 +469,33 @@ def test_logging_in_keeps_a_private_token_and_prints_none(youtube_standin, tmp_p
     credentials = auth.load(token)
     youtube_standin.videos["v1"] = {"id": "v1", "snippet": {}, "status": {}}
     YouTube(credentials, youtube_standin.root).update_video("v1", BODY)
+
+
+def test_logging_in_in_process_keeps_a_private_token_and_prints_none(youtube_standin,
+                                                                     tmp_path, monkeypatch):
+    secrets = tmp_path / "client_secret.json"
+    secrets.write_text(json.dumps(youtube_standin.oauth.client_secrets()))
+    token = tmp_path / "config" / "attention-explainer" / "youtube-token.json"
+    monkeypatch.setenv("OAUTHLIB_INSECURE_TRANSPORT", "1")  # the stand-in speaks http
+    kept_at, prompt, out, err = log_in_here(
+        youtube_standin.oauth, lambda: auth.login(secrets, token, open_browser=False))
+    assert kept_at == token
+    kept = json.loads(token.read_text())
+    assert kept["refresh_token"].startswith("1//standin-refresh-")
+    assert kept["token_uri"] == youtube_standin.oauth.token_uri
+    assert kept["scopes"] == ["https://www.googleapis.com/auth/youtube.force-ssl"]
+    assert stat.S_IMODE(token.stat().st_mode) == 0o600
+    assert stat.S_IMODE(token.parent.stat().st_mode) == 0o700
+    assert [p.name for p in token.parent.iterdir()] == [token.name]
+    printed = "".join(prompt) + out + err
+    assert kept["token"] not in printed and kept["refresh_token"] not in printed
+    assert [(e.api, e.body["grant_type"]) for e in youtube_standin.log] == [
+        ("token", "authorization_code")]
+    # and the token it kept is one the site takes
+    credentials = auth.load(token)
+    youtube_standin.videos["v1"] = {"id": "v1", "snippet": {}, "status": {}}
+    YouTube(credentials, youtube_standin.root).update_video("v1", BODY)
+    assert youtube_standin.log[-1].api == "videos.update" and youtube_standin.log[-1].status == 200
 
 
 def test_logging_in_with_missing_client_secrets_names_them(tmp_path):

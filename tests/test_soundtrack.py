@@ -8,7 +8,7 @@ from pydub import AudioSegment
 
 from production import soundtrack
 from production.narration import Passage
-from tests.test_narration import write_tone
+from tests.sounds import write_tone
 
 
 def tone_file(tmp_path, name, seconds, db_peak, channels=2, freq=997.0):

@@ -39,12 +39,19 @@ def spoken_in(folder: Path, text: str = TEXT) -> tuple[bytes, list[Word]]:
 
 
 def test_a_passage_is_spoken_the_same_in_fresh_caches_and_in_another_process(tmp_path):
-    voice = narration.Piper()
-    narration.synthesize(TEXT, voice, cache=tmp_path / "a")
-    narration.synthesize(OTHER, voice, cache=tmp_path / "other")  # the noise moves on
-    narration.synthesize(TEXT, voice, cache=tmp_path / "b")
-    subprocess.run([sys.executable, "-c", CHILD, TEXT, str(tmp_path / "c")], cwd=ROOT,
-                   check=True, capture_output=True, timeout=300)
+    # the other process speaks while this one does (each loads the model: on two cores
+    # at once)
+    child = subprocess.Popen([sys.executable, "-c", CHILD, TEXT, str(tmp_path / "c")],
+                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        voice = narration.Piper()
+        narration.synthesize(TEXT, voice, cache=tmp_path / "a")
+        narration.synthesize(OTHER, voice, cache=tmp_path / "other")  # the noise moves on
+        narration.synthesize(TEXT, voice, cache=tmp_path / "b")
+        _, said = child.communicate(timeout=300)
+    finally:
+        child.kill()
+    assert child.returncode == 0, said.decode(errors="replace")
 
     first = spoken_in(tmp_path / "a")
     assert spoken_in(tmp_path / "b") == first

@@ -1,13 +1,16 @@
 """Voices: the Piper engine (real Piper, the joe voice shipped in its wheel), choosing a
 voice by name or by file, its place in the cache keys, `render.py voices`, and a render
-spoken by Piper."""
+spoken by Piper.
+
+Speech comes from the session's cache (tests/conftest.py: Piper speaks a passage the same,
+byte for byte, every time), but for the one passage a test speaks to see it spoken and
+cached. The default tier checks the fixture chapter's passages; the system tier every
+passage of the attention chapter (spoken once, then cached for later runs).
+"""
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 import time
 import wave
 from pathlib import Path
@@ -17,11 +20,14 @@ import pytest
 from core import ledger
 from production import cache, narration
 from production.narration import Espeak, NarrationError, Piper, spoken
-from production.paths import ROOT
 from scenes.attention.chapter import CHAPTER, SCENES_IN_ORDER
+from tests.conftest import TEST_QUALITY, render_in
+from tests.fixture.chapter import CHAPTER as FIXTURE
 
 SCENES_BY_NAME = {s.__name__: s for s in SCENES_IN_ORDER}
 TEXT = "The book stays open, and every word may look back at the words before it."
+#: passages no chapter has, at the edges of what the bounds allow
+ODD = ("Yes.", "I", "...", "1000000", "--", "[[ h ə l oʊ ]]")
 
 
 def seconds(path: Path) -> float:
@@ -30,9 +36,18 @@ def seconds(path: Path) -> float:
         return w.getnframes() / w.getframerate()
 
 
-def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "render.py", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=900, env=env)
+@pytest.fixture(scope="module")
+def piper() -> Piper:
+    """The default voice, its model loaded once for the module's tests."""
+    voice = Piper()
+    voice.load()
+    return voice
+
+
+def chapter_passages(chapter, settings) -> list[str]:
+    """Every passage of ``chapter`` with ``settings``, in scene and beat order."""
+    return [text for scene in chapter.scenes
+            for text in narration.script_for(chapter, scene, settings).values()]
 
 
 @pytest.fixture
@@ -49,7 +64,8 @@ def model_copy(tmp_path) -> Path:
 # ----------------------------------------------------------------- speaking
 
 
-def test_a_real_passage_spoken_by_piper_is_a_plausible_wav_and_is_cached(tmp_path):
+def test_a_real_passage_spoken_by_piper_is_a_plausible_wav_and_is_cached(tmp_path, piper):
+    """Spoken into a cold folder of the test's own: the test is that it is spoken once."""
     voice = narration.voice_named("piper")
     calls = []
 
@@ -64,33 +80,54 @@ def test_a_real_passage_spoken_by_piper_is_a_plausible_wav_and_is_cached(tmp_pat
     low, high = narration.plausible_seconds(text, voice)
     assert low <= seconds(first) <= high and seconds(first) > 2
     assert narration.speech_problem(first, text, voice) is None
-    assert took < 10  # about half a second a passage, the model loaded once
+    assert took < 10  # about half a second a passage, the model loaded once (by ``piper``)
     assert narration.synthesize(text, voice, tmp_path, speak) == first
     assert calls == [text]  # the second call read the cache
 
 
-def test_every_real_passage_spoken_by_piper_is_well_inside_the_plausible_lengths(tmp_path):
-    """Real Piper, every passage of the chapter: the bounds have at least 1.5x margin, and
-    the rate the bounds assume is the voice's real pace (within 15 %). The passages come
-    from the project's speech cache when a render has spoken them: Piper speaks a passage
-    the same, byte for byte, every time (tests/test_speech_determinism.py)."""
-    voice = Piper()
-    words = spoken = 0.0
-    for scene in SCENES_IN_ORDER:
-        for text in narration.script_for(CHAPTER, scene, ledger.resolve()).values():
-            length = seconds(narration.synthesize(text, voice))
-            low, high = narration.plausible_seconds(text, voice)
-            assert 1.5 * low <= length <= high / 1.5, text
-            words += len(text.split())
-            spoken += length
-    assert words / spoken * 60 == pytest.approx(voice.rate, rel=0.15)
-    for text in ("Yes.", "I", "...", "1000000", "--", "[[ h ə l oʊ ]]"):
-        length = seconds(narration.synthesize(text, voice, tmp_path))
+def test_the_fixture_chapters_passages_spoken_by_piper_are_well_inside_the_bounds(piper):
+    """Real Piper, every passage of the fixture chapter and a few odd ones: the bounds have
+    at least 1.5x margin; the rate the bounds assume is the voice's real pace (within
+    15 %), and each passage is said at 140 to 175 words a minute (words of the spoken
+    text over seconds of speech). The attention chapter's passages: the system tier."""
+    voice = narration.DEFAULT_VOICE
+    assert voice.rate == narration.NATURAL_PACE and 140 <= voice.rate <= 175
+    words = spoken_seconds = 0.0
+    for text in chapter_passages(FIXTURE, {}):
+        length = seconds(narration.synthesize(text, voice))  # the session's speech
+        low, high = narration.plausible_seconds(text, voice)
+        assert 1.5 * low <= length <= high / 1.5, text
+        said = spoken.speakable(text)
+        assert 140 <= len(said.split()) / length * 60 <= 175, said
+        words += len(text.split())
+        spoken_seconds += length
+    assert words / spoken_seconds * 60 == pytest.approx(voice.rate, rel=0.15)
+    for text in ODD:
+        length = seconds(narration.synthesize(text, voice))
         low, high = narration.plausible_seconds(text, voice)
         assert 1.5 * low <= length <= high / 1.5, text
 
 
-def test_the_default_voice_speaks_real_passages_at_a_natural_pace():
+@pytest.mark.system  # every passage of the attention chapter (about 60, spoken when cold)
+def test_every_real_passage_spoken_by_piper_is_well_inside_the_plausible_lengths(piper):
+    """Real Piper, every passage of the chapter: the bounds have at least 1.5x margin, and
+    the rate the bounds assume is the voice's real pace (within 15 %). The passages come
+    from the session's speech cache when a test has spoken them: Piper speaks a passage
+    the same, byte for byte, every time (tests/test_speech_determinism.py). The odd
+    passages: the fixture chapter's test above."""
+    voice = Piper()
+    words = spoken_seconds = 0.0
+    for text in chapter_passages(CHAPTER, ledger.resolve()):
+        length = seconds(narration.synthesize(text, voice))
+        low, high = narration.plausible_seconds(text, voice)
+        assert 1.5 * low <= length <= high / 1.5, text
+        words += len(text.split())
+        spoken_seconds += length
+    assert words / spoken_seconds * 60 == pytest.approx(voice.rate, rel=0.15)
+
+
+@pytest.mark.system  # the attention chapter's scenes (a dozen passages, spoken when cold)
+def test_the_default_voice_speaks_real_passages_at_a_natural_pace(piper):
     """Real Piper at the default pace: a handful of passages (of scenes the joe voice
     speaks fastest and slowest on its own), each 140 to 175 words a minute (words of the
     spoken text over seconds of speech)."""
@@ -100,39 +137,41 @@ def test_the_default_voice_speaks_real_passages_at_a_natural_pace():
                  "SharpnessDial"):
         for text in narration.script_for(CHAPTER, SCENES_BY_NAME[name], ledger.resolve()).values():
             said = spoken.speakable(text)
-            length = seconds(narration.synthesize(text, voice))  # the shared cache, as above
+            length = seconds(narration.synthesize(text, voice))  # the session's speech
             assert 140 <= len(said.split()) / length * 60 <= 175, said
 
 
-def test_the_pace_is_part_of_the_key_and_slows_the_voice(tmp_path):
+def test_the_pace_is_part_of_the_key_and_slows_the_voice(piper):
     own, paced = Piper(pace=None), Piper()
     assert own.key() != paced.key() != Piper(pace=140).key()
     assert own.rate == narration.JOE_RATE and paced.rate == narration.NATURAL_PACE
-    assert seconds(narration.synthesize(TEXT, paced, tmp_path)) > \
-        1.1 * seconds(narration.synthesize(TEXT, own, tmp_path))
+    assert seconds(narration.synthesize(TEXT, paced)) > \
+        1.1 * seconds(narration.synthesize(TEXT, own))  # the session's speech
 
 
 # ----------------------------------------------------------------- keys
 
 
-def test_the_voice_and_the_model_bytes_change_the_scene_key(tmp_path, model_copy):
-    scene = SCENES_BY_NAME["TitleCard"]
+def test_the_voice_and_the_model_bytes_change_the_scene_key(model_copy, piper):
+    """On the fixture chapter's first scene (the chapter is not the point), its passages
+    from the session's speech."""
+    scene = FIXTURE.scenes[0]
     beats = list(scene.beat_seconds)
     keys = {}
     for name in ("espeak", "piper"):
         voice = narration.voice_named(name)
-        passages = narration.prepare(scene.__name__, beats, voice, cache=tmp_path / "speech",
-                                     narration_dir=CHAPTER.narration)
-        keys[name] = cache.scene_key(CHAPTER, scene, "preview", {}, True, voice, passages=passages)
+        passages = narration.prepare(scene.__name__, beats, voice,
+                                     narration_dir=FIXTURE.narration)
+        keys[name] = cache.scene_key(FIXTURE, scene, "preview", {}, True, voice, passages=passages)
     assert keys["espeak"] != keys["piper"]
     assert keys["espeak"] == cache.scene_key(
-        CHAPTER, scene, "preview", {}, True, Espeak(),
-        passages=narration.prepare(scene.__name__, beats, Espeak(), cache=tmp_path / "speech",
-                                   narration_dir=CHAPTER.narration))
+        FIXTURE, scene, "preview", {}, True, Espeak(),
+        passages=narration.prepare(scene.__name__, beats, Espeak(),
+                                   narration_dir=FIXTURE.narration))
 
     # The same bytes elsewhere are the same voice; one byte changed is another voice.
-    piper_passages = narration.prepare(scene.__name__, beats, Piper(), cache=tmp_path / "speech",
-                                       narration_dir=CHAPTER.narration)
+    piper_passages = narration.prepare(scene.__name__, beats, Piper(),
+                                       narration_dir=FIXTURE.narration)
     copied = Piper(model_copy)
     assert copied.key() == Piper().key()
     flipped = model_copy.with_name("flipped.onnx")
@@ -141,7 +180,7 @@ def test_the_voice_and_the_model_bytes_change_the_scene_key(tmp_path, model_copy
     data = bytearray(flipped.read_bytes())
     data[len(data) // 2] ^= 0xFF
     flipped.write_bytes(bytes(data))
-    key = cache.scene_key(CHAPTER, scene, "preview", {}, True, Piper(flipped),
+    key = cache.scene_key(FIXTURE, scene, "preview", {}, True, Piper(flipped),
                           passages=piper_passages)
     assert key != keys["piper"]
     assert narration.speech_key(TEXT, Piper(flipped)) != narration.speech_key(TEXT, copied)
@@ -196,10 +235,11 @@ def test_a_corrupt_model_is_one_line(model_copy):
     assert "cannot be loaded" in message
 
 
-def test_a_bad_voice_on_the_command_line_is_one_line_and_exit_status_2(tmp_path):
-    out = run("render", "TitleCard", "--voice", "festival", "--out", str(tmp_path / "out"))
-    assert out.returncode == 2 and out.stdout == ""
-    assert len(out.stderr.strip().splitlines()) == 1 and "festival" in out.stderr
+def test_a_bad_voice_on_the_command_line_is_one_line_and_exit_status_2(tmp_path, run_command):
+    out = run_command("render", "TitleCard", "--voice", "festival",
+                      "--out", str(tmp_path / "out"))
+    assert out.code == 2 and out.out == ""
+    assert len(out.err.strip().splitlines()) == 1 and "festival" in out.err
     assert not (tmp_path / "out").exists()
 
 
@@ -213,32 +253,34 @@ def test_the_voice_record_names_engine_model_and_licence():
                       "licence": "espeak-ng: GPL-3.0-or-later", "pace": 150}
 
 
-def test_render_voices_lists_both_with_licence_lines():
-    out = run("voices")
-    assert out.returncode == 0, out.stderr
-    lines = out.stdout.splitlines()
+def test_render_voices_lists_both_with_licence_lines(run_command):
+    out = run_command("voices")
+    assert out.code == 0, out.err
+    lines = out.out.splitlines()
     espeak = next(i for i, line in enumerate(lines) if line.startswith("espeak "))
     piper = next(i for i, line in enumerate(lines) if line.startswith("piper "))
     assert "licence:" in lines[espeak + 1] and "GPL-3.0-or-later" in lines[espeak + 1]
     assert "licence:" in lines[piper + 1]
     assert "voice data: CC0" in lines[piper + 1] and "piper-tts 1.8.0" in lines[piper + 1]
     assert "joe" in lines[piper] and "(the default)" in lines[piper]
-    assert "default" not in lines[espeak] and "cannot be used" not in out.stdout
+    assert "default" not in lines[espeak] and "cannot be used" not in out.out
     assert any(line.startswith("PATH.onnx") for line in lines)
 
 
 # ----------------------------------------------------------------- a render
 
 
-@pytest.mark.slow
-def test_a_scene_rendered_with_piper_has_its_sound(tmp_path):
+def test_a_scene_rendered_with_piper_has_its_sound(tmp_path, fixture_project, speech_cache):
+    """A render with --voice piper, as a process (it draws), in a cache of its own (the
+    session's speech in it): the fixture chapter's second scene at the test quality (the
+    chapter and the size are not the point)."""
     import av
 
-    env = {**os.environ, "EXPLAINER_CACHE": str(tmp_path / "cache")}
-    out = run("render", "TitleCard", "--quality", "preview", "--voice", "piper",
-              "--out", str(tmp_path / "out"), env=env)
+    out = render_in(fixture_project, "render", "Weights", "--chapter", "fixture",
+                    "--quality", TEST_QUALITY, "--voice", "piper", "--out", str(tmp_path / "out"),
+                    env={"EXPLAINER_CACHE": str(speech_cache)})
     assert out.returncode == 0, out.stderr
-    with av.open(str(tmp_path / "out" / "scenes" / "TitleCard.mp4")) as video:
+    with av.open(str(tmp_path / "out" / "scenes" / "Weights.mp4")) as video:
         assert video.streams.audio
         audio = video.streams.audio[0]
         assert float(audio.duration * audio.time_base) > 3

@@ -1,10 +1,12 @@
 """Word timings from real speech: the default Piper voice's own (its phoneme
 alignments), checked against the sound and against an independent forced aligner, and
-kept beside the speech in its cache."""
+kept beside the speech in its cache. The speech is the session's (tests/conftest.py);
+a test that damages what is kept beside a sound works on a copy of its own."""
 
 from __future__ import annotations
 
 import json
+import shutil
 import wave
 
 import numpy as np
@@ -38,10 +40,9 @@ def voiced(path) -> tuple[float, float]:
 
 
 @pytest.fixture(scope="module")
-def spoken_passages(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("speech")
-    return [(text, narration.synthesize(text, narration.DEFAULT_VOICE, folder))
-            for text in PASSAGES]
+def spoken_passages():
+    """The passages and their sounds, from the session's speech (spoken there once)."""
+    return [(text, narration.synthesize(text, narration.DEFAULT_VOICE)) for text in PASSAGES]
 
 
 def test_piper_times_every_word_inside_its_sound(spoken_passages):
@@ -114,8 +115,11 @@ def test_captions_start_on_their_first_word(spoken_passages):
 
 
 def test_timings_lost_or_damaged_are_read_again_from_the_sound(spoken_passages, tmp_path):
-    text, sound = spoken_passages[0]
+    text, shared = spoken_passages[0]
     said = spoken.speakable(text)
+    # a copy of the sound and its timings: the session's are left as they are
+    sound = shutil.copy2(shared, tmp_path / shared.name)
+    shutil.copy2(timings.path_for(shared, said), timings.path_for(sound, said))
     kept = timings.path_for(sound, said)
     record = json.loads(kept.read_text(encoding="utf-8"))
     kept.write_text(json.dumps(record | {"sound_sha256": "0" * 64}), encoding="utf-8")
@@ -131,7 +135,7 @@ def test_a_recording_is_timed_by_the_aligner_and_its_marks_follow_it(tmp_path):
     """A user's recording (here: real speech after a second of silence) gets its word
     timings from the forced aligner, and a mark in its passage falls on its word."""
     text = "The exponentials add up to 64.8 today."
-    spoken_take = narration.synthesize(text, narration.DEFAULT_VOICE, tmp_path / "take")
+    spoken_take = narration.synthesize(text, narration.DEFAULT_VOICE)  # the session's
     said = spoken.speakable(text)
     own = timings.load(spoken_take, said, files.sha256_once(spoken_take))
     with wave.open(str(spoken_take)) as w:
@@ -160,11 +164,11 @@ def test_a_recording_is_timed_by_the_aligner_and_its_marks_follow_it(tmp_path):
     assert abs(onset - (1.0 + own[said.split().index("sixty-four")].start)) <= 0.15
 
 
-def test_espeak_gives_its_own_word_timings(tmp_path):
+def test_espeak_gives_its_own_word_timings():
     """`--voice espeak` speaks through espeak-ng's library, whose word events are kept
     with the sound; they agree with the forced aligner on where words end."""
     text = PASSAGES[0]
-    sound = narration.synthesize(text, narration.Espeak(), tmp_path)
+    sound = narration.synthesize(text, narration.Espeak())  # the session's speech
     said = spoken.speakable(text)
     own = timings.load(sound, said, files.sha256_once(sound))
     assert own is not None
