@@ -15,7 +15,7 @@ from functools import lru_cache
 from manim import ORIGIN, Mobject, VGroup
 
 from scenes import style
-from scenes.base import markup, stack_lines, words
+from scenes.base import markup, measured, stack_lines, words
 
 
 def breakable(text: str) -> list[str]:
@@ -39,12 +39,17 @@ def _open(piece: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def _width(piece: str, size: int, rich: bool) -> float:
-    return (markup if rich else words)(piece, size).width
+    return markup(piece, size).width if rich else measured(piece, size).width
 
 
 def text_width(text: str, size: int, *, rich: bool = False) -> float:
     """How wide ``text`` is set at ``size`` (scene units)."""
     return _width(text, size, rich)
+
+
+def text_height(text: str, size: int) -> float:
+    """How tall ``text`` is set at ``size`` (scene units), ascenders to descenders."""
+    return measured(text, size).height
 
 
 def balanced_lines(text: str | list[str], size: int, width: float, *, rich: bool = False,

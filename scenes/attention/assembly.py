@@ -48,6 +48,7 @@ from scenes.components.potion_layout import (
 )
 from scenes.components.potion_lookback import last_bottle
 from scenes.components.spacing import closest, reach
+from scenes.lines import text_height, text_width
 from scenes.numbers import decimal, percent
 
 #: the longest a bar may be (scene units): longer bars say no more
@@ -170,8 +171,8 @@ class ChemistryAndAssembly(ChapterScene):
         for size in (scale.label, scale.minimum):
             names = [words(k, size) for k in rows]
             name_w = max(m.width for m in names)
-            value_w = max(words(v, size).width for v in values)
-            head_h = words("in the flask", size).height + GAP
+            value_w = max(text_width(v, size) for v in values)
+            head_h = text_height("in the flask", size) + GAP
             low = closest(names)
             # in a row: list, arrow, still, arrow, list without names
             still = self._still(size, name_over=True)
@@ -308,7 +309,7 @@ class ChemistryAndAssembly(ChapterScene):
                            (scale.minimum, False)):
             names = [words(w, size) for w in ranking]
             fixed = max(m.width for m in names) + 2 * INSIDE + max(
-                words(t, size).width for t in texts)
+                text_width(t, size) for t in texts)
             low = closest(names)
             place = final.copy()
             beside = width - place.width - ARROW - fixed

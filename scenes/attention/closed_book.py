@@ -38,7 +38,14 @@ from scenes.components.squeeze import (
     third_ticks,
 )
 from scenes.frame import Frame
-from scenes.lines import balanced_lines, centred_lines, largest_that_fits, wrapped
+from scenes.lines import (
+    balanced_lines,
+    centred_lines,
+    largest_that_fits,
+    text_height,
+    text_width,
+    wrapped,
+)
 from scenes.numbers import factor, factor_figure, out_of, percent
 
 #: the threshold in the ledger's recovery rule: "... at least 90 % of its variance ..."
@@ -213,7 +220,7 @@ class SqueezeTheRow(ChapterScene):
 
         slot = max(thirds_table(width).height, rule.height)
         went_in, squeeze, back = (panel.get_entry(k) for k in ("went_in", "squeeze", "back"))
-        widest = {key: max(words(cls.readout(row)[key], panel.value_size).width
+        widest = {key: max(text_width(cls.readout(row)[key], panel.value_size)
                            for row in (n, *n["sweep"])) for key in ("squeeze", "back")}
         went_in.move_to([left, top, 0], aligned_edge=LEFT + UP)
         squeeze.shift(RIGHT * (right - widest["squeeze"] - panel.GAP - squeeze[0].get_right()[0])
@@ -255,7 +262,7 @@ class SqueezeTheRow(ChapterScene):
         probe = thirds_table(width)
         counts = [out_of(*c) for row in (n, *n["sweep"]) for c in row["third_counts"]]
         need = 3 * (max(*(m.width for m in probe.get_headers()),
-                        *(words(c, kind.number).width for c in counts)) + 2 * gap)
+                        *(text_width(c, kind.number) for c in counts)) + 2 * gap)
         thirds = thirds_table(min(max(rows.unit * longest, need), width))
         thirds.move_to([rows.x, bottom, 0], aligned_edge=DOWN)
         thirds.shift(RIGHT * (max(left - thirds.get_left()[0], 0)
@@ -351,7 +358,7 @@ class OnePieceAtATime(ChapterScene):
         name = words("writer", kind.heading)
         box_width = max(0.35 * width, name.width + 2 * gap)
         arrow = 0.6
-        natural = [words(t, kind.label).width for t in ("next input", "writes", *written)]
+        natural = [text_width(t, kind.label) for t in ("next input", "writes", *written)]
         column = min(max(natural) + 0.1, (width - box_width) / 2 - arrow)
         in_label = wrapped("next input", kind.label, column, style.MUTED)
         out_label = wrapped("writes", kind.label, column, style.MUTED)
@@ -371,7 +378,7 @@ class OnePieceAtATime(ChapterScene):
         drawing.move_to([self.centre()[0], (tape.get_bottom()[1] - gap + bottom) / 2, 0])
         drawing.shift(RIGHT * (self.centre()[0] - machine.get_box().get_x()))
         # The slots' labels over them, their last lines on one baseline clear of the words.
-        line = machine.in_slot[1] + words("a", kind.label).height / 2 + gap
+        line = machine.in_slot[1] + text_height("a", kind.label) / 2 + gap
         for label, slot in ((in_label, machine.in_slot), (out_label, machine.out_slot)):
             label.set_x(slot[0]).shift(UP * (line - baseline(label[-1])))
         self.slot_word = words("start", kind.label, style.MUTED).move_to(machine.in_slot)

@@ -36,7 +36,7 @@ from scenes.components.markup_formula import MarkupFraction, glyphs, on_line
 from scenes.components.number_column import NumberColumn
 from scenes.components.weight_grid import LABEL_BUFF, weight_cell
 from scenes.components.weight_grid_layout import closing_row, row_marks
-from scenes.lines import balanced_lines
+from scenes.lines import balanced_lines, text_height, text_width
 from scenes.numbers import decimal, setting
 
 # Gaps in scene units.
@@ -51,7 +51,7 @@ ROW_CELL = (0.9, 0.7)  # the largest cell of the reader's row: width, height
 
 def vector_row(values, color, size: int, box: float) -> NumberColumn:
     """A query or key as a row of boxes, each holding one feature's number (2 decimals)."""
-    height = words("0.00", size).height + 0.2
+    height = text_height("0.00", size) + 0.2
     return NumberColumn([decimal(x) for x in values], color, size, box, height, box,
                         fill_opacity=0.15, direction=RIGHT)
 
@@ -95,7 +95,7 @@ def reader_row(grid: dict, width: float, size: int) -> VGroup:
     cells = VGroup(*(weight_cell(cell_w, cell_h, w).shift(RIGHT * cell_w * j)
                      for j, w in enumerate(weights)))
     label.next_to(cells, LEFT, buff=LABEL_BUFF)
-    label.shift(UP * (cells.get_y() - words("x", size).height / 2 - baseline(label)))
+    label.shift(UP * (cells.get_y() - text_height("x", size) / 2 - baseline(label)))
     column = words(grid["words"][top], size, style.KEY)
     column.next_to(cells[top], UP, buff=LABEL_BUFF)
     return VGroup(label, cells, *row_marks(cells, cells[top]), column)
@@ -337,7 +337,7 @@ class OneAttentionWeight(ChapterScene):
         texts = [decimal(x) for x in (*n["query"], *n["key"])]
         room = (width[0] - ROWS_GAP) / 6  # over the match, in its column
         for row_size in (t.body, t.number, t.minimum):  # smaller rather than cramped
-            widest = max(words(x, row_size).width for x in texts)
+            widest = max(text_width(x, row_size) for x in texts)
             if widest + 0.25 <= room:
                 break
         box = max(widest + 0.06, min(widest + 0.4, room))

@@ -34,7 +34,7 @@ from scenes import style
 from scenes.base import ChapterScene, align_baselines, baseline, quoted, stack_lines, words
 from scenes.components.potion_layout import glyphs, written_heading
 from scenes.components.spacing import closest, reach
-from scenes.lines import wrapped
+from scenes.lines import text_height, wrapped
 
 #: from a heading to what is under it, and from a picture to its note (scene units)
 GAP = 0.35
@@ -167,7 +167,7 @@ class TheMisreading(ChapterScene):
             side = VGroup(row_note, side).arrange(DOWN, buff=GAP)
         stack_lines(labels, min(0.8, step), aligned_edge=RIGHT)
         long = (width - (side.width + GAP if beside else 0)) * CHART_SHARE - labels.width - 0.25
-        middle = words("x", scale.label).height / 2  # of the lower-case letters
+        middle = text_height("x", scale.label) / 2  # of the lower-case letters
         bars = VGroup(*(
             Rectangle(width=max(long * w / largest, 0.02), height=min(0.4, step * 0.6),
                       stroke_width=0, fill_color=style.WEIGHT, fill_opacity=0.85)

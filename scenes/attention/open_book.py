@@ -20,7 +20,7 @@ from scenes.base import ChapterScene, align_baselines, words
 from scenes.components.accuracy_chart import AccuracyBars
 from scenes.components.alignment_map import AlignmentMap, WeightKey
 from scenes.components.feedback_loop import writing_tape
-from scenes.lines import wrapped
+from scenes.lines import text_width, wrapped
 from scenes.numbers import percent, percent_figure
 
 HEADING = "At every step, the writer looks back at every state"
@@ -125,11 +125,11 @@ class LeaveTheBookOpen(ChapterScene):
         key_title = words("weight", kind.label, style.WEIGHT)
         adds_up = wrapped(ADDS_UP, kind.label, 0.95 * (right - left), style.MUTED)
         label_room = max(read_caption.width, state_caption.width,
-                         *(words(w, kind.label).width
+                         *(text_width(w, kind.label)
                            for w in self.numbers["example_attention_output"])) + 0.6 * gap
         space = heading.get_bottom()[1] - gap - bottom - adds_up.height - gap
         standing = WeightKey("none", "all of it", 1.0, label_size=kind.label, upright=True)
-        ends = words("none", kind.label).width + words("all of it", kind.label).width
+        ends = text_width("none", kind.label) + text_width("all of it", kind.label)
         lying = WeightKey("none", "all of it", ends + 2 * gap, label_size=kind.label)
         beside = self.fit_grid(right - left - max(standing.width, key_title.width) - gap,
                                space, label_room)
@@ -211,7 +211,7 @@ class LeaveTheBookOpen(ChapterScene):
                               style.WEIGHT))
         x_caption = words("words in the sentence", kind.label, style.MUTED)
         margin = max(all_right.width, chance.width, labels[0].width, labels[1].width) + 0.4
-        tick = max(words(t, kind.number).width for t in ticks) + 0.1
+        tick = max(text_width(t, kind.number) for t in ticks) + 0.1
         # above a plot its title, under it its ticks: what a chart takes besides its plot
         probe = AccuracyBars([1.0], ticks[:1], "open book (attention)", style.WEIGHT,
                              width=1.0, height=1.0, tick_size=kind.number, title_size=kind.label)

@@ -26,7 +26,7 @@ from manim import (
 from scenes import style
 from scenes.base import ChapterScene, stack_lines, word_row, words
 from scenes.frame import Frame
-from scenes.lines import balanced_lines, largest_that_fits, wrapped
+from scenes.lines import balanced_lines, largest_that_fits, text_width, wrapped
 
 INPUT_WORDS = ("the", "cat", "sat", "on", "the", "mat")
 OUTPUT_WORDS = ("le", "chat", "était", "assis", "sur", "le", "tapis")
@@ -44,7 +44,7 @@ def title_sentence(frame: Frame) -> VGroup:
     width, gaps = 0.95 * (right - left), len(INPUT_WORDS) - 1
 
     def spread(size: int) -> VGroup:
-        text = sum(words(w, size).width for w in INPUT_WORDS)
+        text = sum(text_width(w, size) for w in INPUT_WORDS)
         buff = min(max((0.9 * (right - left) - text) / gaps, 3 * LIGHT_SIDE), 3 * style.GAP)
         return word_row(INPUT_WORDS, size, style.INK, buff=buff)
 

@@ -25,6 +25,7 @@ from manim import (
 
 from scenes import style
 from scenes.base import align_baselines, words
+from scenes.lines import text_height
 
 
 class AlignmentMap(VGroup):
@@ -53,7 +54,7 @@ class AlignmentMap(VGroup):
             self.cells.add(line)
         side = min(cell_width * 0.85, max(0.22, min(cell_width, cell_height) * 0.55))
         # (a row's label taller than its row reaches above the first row: the states clear it)
-        reach = max(words("Xg", label_size).height - cell_height, 0) / 2
+        reach = max(text_height("Xg", label_size) - cell_height, 0) / 2
         self.states = VGroup(*(
             Square(side, color=style.READER, stroke_width=2).set_fill(style.READER, 0.3)
             .next_to(self.cells[0][j], UP, buff=0.15 + reach)

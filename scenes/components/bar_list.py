@@ -24,6 +24,7 @@ from manim import (
 
 from scenes import style
 from scenes.base import align_baselines, baseline, stack_lines, words
+from scenes.lines import text_height
 
 #: from one row's baseline to the next (scene units)
 ROW_STEP = 0.5
@@ -57,7 +58,7 @@ class BarList(VGroup):
         self.max_width = max_width
         # no thicker than the text beside it: 1.6 times the height of its lower-case letters
         self.bar_height = bar_height or min(BAR_HEIGHT * row_step / ROW_STEP,
-                                            1.6 * words("x", size).height)
+                                            1.6 * text_height("x", size))
         self.scale_value = scale if scale else max(max(values), 1e-12)
         self.names = stack_lines([words(n, size, name_color) for n in names], row_step,
                                  aligned_edge=RIGHT)
@@ -84,7 +85,7 @@ class BarList(VGroup):
     @staticmethod
     def _bar_y(name) -> float:
         """Bars sit on the middle of the lower-case letters of their row."""
-        return baseline(name) + 0.36 * words("x", int(name.font_size)).height
+        return baseline(name) + 0.36 * text_height("x", int(name.font_size))
 
     # ------------------------------------------------------------- accessors
     def get_names(self) -> VGroup:

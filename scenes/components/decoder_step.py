@@ -29,7 +29,7 @@ from scenes import style
 from scenes.base import align_baselines, words
 from scenes.components.state_strip import StateStrip
 from scenes.frame import Frame
-from scenes.lines import text_width
+from scenes.lines import text_height, text_width
 from scenes.numbers import decimal, percent
 
 #: the decoder's rows under the English words, in order, and their names on screen
@@ -64,17 +64,17 @@ BAR_DROP = 0.06
 
 def line_height(size: int) -> float:
     """From the top of a figure to the bottom of a descender, at ``size``."""
-    return words("0g", size).height
+    return text_height("0g", size)
 
 
 def x_height(size: int) -> float:
-    return words("x", size).height
+    return text_height("x", size)
 
 
 def bar_thickness(size: int, place: str = "beside") -> float:
     """A weight bar's thickness, for figures set at ``size``: level with them, or (split)
     alone on its line under a strip."""
-    return (UNDER_BAR_SHARE if place == "split" else BAR_SHARE) * words("0", size).height
+    return (UNDER_BAR_SHARE if place == "split" else BAR_SHARE) * text_height("0", size)
 
 
 @dataclass(frozen=True)
@@ -226,9 +226,9 @@ class StepTable:
     def slot_baseline(self, row: Hashable) -> float:
         """The baseline of what stands in a row's slot."""
         if row == TOTAL:
-            return self.ys[row] - words("0", self.kind.number).height / 2
+            return self.ys[row] - text_height("0", self.kind.number) / 2
         if self.under:
-            return self.ys[row] - self.cell / 2 - UNDER_GAP - words("0", self.kind.number).height
+            return self.ys[row] - self.cell / 2 - UNDER_GAP - text_height("0", self.kind.number)
         return self.baseline(row)
 
     def bar_y(self, row: Hashable) -> float:
@@ -236,7 +236,7 @@ class StepTable:
         on its line under the strip."""
         if self.bars_under:
             return self.ys[row] - self.cell / 2 - BAR_DROP - self.bar_thickness() / 2
-        return self.slot_baseline(row) + words("0", self.kind.number).height / 2
+        return self.slot_baseline(row) + text_height("0", self.kind.number) / 2
 
     def bar_thickness(self) -> float:
         return bar_thickness(self.kind.number, self.place)

@@ -22,16 +22,10 @@ from manim import (
 )
 
 from scenes import style
-from scenes.base import (
-    align_baselines,
-    baseline,
-    stack_lines,
-    word_row,
-    words,
-)
+from scenes.base import align_baselines, baseline, stack_lines, word_row, words
 from scenes.components.number_column import NumberColumn
 from scenes.frame import Frame
-from scenes.lines import balanced_lines, centred_lines, wrapped
+from scenes.lines import balanced_lines, centred_lines, text_height, text_width, wrapped
 from scenes.numbers import decimal
 
 INTRO = ("Every word carries two short rows of numbers:", "what it asks for, and what it offers.")
@@ -134,17 +128,17 @@ def tables(n: dict, frame: Frame, room: float) -> list[Table]:
     t = frame.type
     left, right, _, _ = frame.area()
     texts = [decimal(x) for x in (*n["query"], *n["key"], *n["products"])]
-    line = words("Thp", t.label).height
-    sign = max(words(s, t.label).width for s in "×=") + 2 * PAD
+    line = text_height("Thp", t.label)
+    sign = max(text_width(s, t.label) for s in "×=") + 2 * PAD
     one = [[f] for f in n["features"]]
-    two = [balanced_lines(f, t.label, 0.5 * words(f, t.label).width + line)
+    two = [balanced_lines(f, t.label, 0.5 * text_width(f, t.label) + line)
            for f in n["features"]]
     found, cramped = [], []
     for size in (t.body, t.number):
-        widest = max(words(x, size).width for x in texts)
-        digits = words("0.00", size).height
+        widest = max(text_width(x, size) for x in texts)
+        digits = text_height("0.00", size)
         for names, beside in ((one, True), (two, True), (one, False)):
-            width = max(words(x, t.label).width for name in names for x in name)
+            width = max(text_width(x, t.label) for name in names for x in name)
             free = right - left - (width + style.GAP if beside else 0.0)
             box = min(widest + BOX_GROWTH, (free - 2 * sign) / 3)
             over = 0.0 if beside else line + 0.08
@@ -189,7 +183,7 @@ def lay_out(n: dict, frame: Frame) -> Parts:
     # ---- the rows: the largest boxes the room leaves them
     # Top to bottom: the sentence, its ties, the headers, a gap, the rows, a gap, the
     # rule, a gap, the sum, a gap, the note.
-    line = words("Thp", t.label).height
+    line = text_height("Thp", t.label)
     fixed = (sentence.height + TIE + line + max(total.height, name.height) + note.height
              + 4 * GAP)
     table = max(tables(n, frame, top - bottom - fixed), key=lambda x: x.area)

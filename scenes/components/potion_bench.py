@@ -26,7 +26,7 @@ from scenes.components.potion_layout import GAP, room_under, shown_ingredients
 from scenes.components.potion_lookback import LOOKBACK_READER, Lookback, lookback_places
 from scenes.components.shelf import Shelf
 from scenes.components.spacing import closest, reach
-from scenes.lines import balanced_lines, centred_lines
+from scenes.lines import balanced_lines, centred_lines, text_height, text_width
 from scenes.numbers import decimal, percent, setting
 
 #: a flask's width for its height (the body and the lip)
@@ -246,16 +246,16 @@ def _on_columns(scene: ChapterScene, room, parts: dict) -> Bench:
     if recipe.height > height:
         recipe = recipe_card(n, scale.minimum)
     recipe.move_to((left, top, 0), aligned_edge=LEFT + UP)
-    label_h = words("in order", scale.label).height + 0.15
+    label_h = text_height("in order", scale.label) + 0.15
     flask = _flask(min(height - label_h - 0.1, 2.6))
     flask.next_to(recipe, RIGHT, buff=0.6).align_to(recipe, UP)
     full = _full(n, scale).next_to(flask, RIGHT, buff=0.25)
 
-    title_h = words("in the flask", scale.label).height + GAP
+    title_h = text_height("in the flask", scale.label) + GAP
     rows = len(shown_ingredients(n["mixture"]))
     names = [words(k, scale.label) for k in shown_ingredients(n["mixture"])]
     step = max(closest(names), min(0.7, (height - title_h - reach(names)) / (rows - 1)))
-    widest = max(m.width for m in names) + 2 * INSIDE + words("100%", scale.label).width
+    widest = max(m.width for m in names) + 2 * INSIDE + text_width("100%", scale.label)
     bar = min(3.0, right - full.get_right()[0] - 0.8 - widest)
     bars, bars_title = mixture_bars(n, scale.label, bar, step)
     bars.move_to((right, top - title_h, 0), aligned_edge=RIGHT + UP)
@@ -321,9 +321,9 @@ def _on_rows(scene: ChapterScene, room, parts: dict, force: bool = False) -> Ben
     leaving: dict[str, list[Mobject]] = {"lookback": [shelf.potion_name]}
 
     full = _full(n, scale)
-    title_h = words("in the flask", size).height + GAP
+    title_h = text_height("in the flask", size) + GAP
     names = [words(k, size) for k in shown_ingredients(n["mixture"])]
-    widest = max(m.width for m in names) + 2 * INSIDE + words("100%", size).width
+    widest = max(m.width for m in names) + 2 * INSIDE + text_width("100%", size)
 
     def bars_in(x0: float, x1: float, y1: float, y0: float, titled: bool = True):
         """The list of the mixture in the box x0..x1, y0..y1 (its title over it if
@@ -361,7 +361,7 @@ def _on_rows(scene: ChapterScene, room, parts: dict, force: bool = False) -> Ben
         bars, bars_title = bars_in(beside, right, tags_top, recipe.get_bottom()[1])
     # shuffled: the shelf closes up into the numbers' column; in the room right of it the
     # two flasks stand over two columns of values, the list's names at their left
-    label_h = words("in order", size).height + 0.15
+    label_h = text_height("in order", size) + 0.15
     shift = LEFT * (shelf.bottles[0].get_left()[0] - left)
     x0 = shelf.name_right + shift[0] + GAP
     texts_shift = LEFT * (bars.max_width + INSIDE)

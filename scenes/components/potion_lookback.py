@@ -15,6 +15,7 @@ from scenes.base import ChapterScene, baseline, words
 from scenes.components.potion_layout import GAP, room_under
 from scenes.components.shelf import BOTTLE_HEIGHT, BOTTLE_WIDTH, shelf_bottle
 from scenes.components.spacing import closest, reach
+from scenes.lines import text_height, text_width
 
 #: the reader whose look-back row is picked out: "still" sees only the words
 #: before it and itself
@@ -57,14 +58,14 @@ def lookback_places(scene: ChapterScene, sentence: list[str]) -> Lookback:
     available = width - 0.3  # a margin for the frame round the reader's row
     for number, readers in ((scale.number, True), (scale.minimum, True),
                             (scale.number, False), (scale.minimum, False)):
-        cell = words("00%", number).width + 0.16  # a percent with a margin round it
+        cell = text_width("00%", number) + 0.16  # a percent with a margin round it
         if (available - reader_w * readers) / count >= cell:
             numbered = True
             break
     else:  # too narrow for every share: only the reader's row writes them
         number, readers, numbered = scale.minimum, False, False
     pitch = (available - reader_w * readers) / count
-    whole = words("100%", number).width  # the first cell's, the widest
+    whole = text_width("100%", number)  # the first cell's, the widest
     if numbered and whole > pitch - 0.08:  # it may overhang its cell, not the room
         pitch = (available - reader_w * readers - whole / 2) / (count - 0.5)
     first = (left + right) / 2 - (count * pitch - reader_w * readers) / 2 + pitch / 2
@@ -74,12 +75,12 @@ def lookback_places(scene: ChapterScene, sentence: list[str]) -> Lookback:
     names_h = name_step * (2 if staggered else 1) + 0.1
     # the least step between the rows: a line of shares, or a thin band of shade; without
     # shares, the reader's are written under the grid, on two lines at most
-    line = words("0%", number).height + 0.2 if numbered else 0.3
+    line = text_height("0%", number) + 0.2 if numbered else 0.3
     note = 0.0 if numbered else closest([words("Hg", size)] * 2) + reach([names[0]]) + GAP
     bottle_h = max(0.4, min(0.7 * pitch * BOTTLE_HEIGHT / BOTTLE_WIDTH, 1.2,
                             top - bottom - note - names_h - 0.15
                             - count * max(line, 0.55 if numbered else 0.45)))
-    cap = words("H", size).height  # from a baseline to the top of a capital
+    cap = text_height("H", size)  # from a baseline to the top of a capital
     bottles, places = [], []
     for j, name in enumerate(names):
         bottles.append(np.array([xs[j], top - bottle_h / 2, 0]))

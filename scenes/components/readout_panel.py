@@ -8,6 +8,7 @@ from manim import LEFT, RIGHT, UP, AnimationGroup, FadeIn, FadeOut, Text, VGroup
 
 from scenes import style
 from scenes.base import align_baselines, baseline, stack_lines, words
+from scenes.lines import text_width
 
 #: how far a changing text slides as it goes out and the new one comes in (scene units)
 SWAP_SHIFT = 0.25
@@ -55,7 +56,7 @@ class Readout(VGroup):
         if flush_right:
             texts = [[value for _, value, _ in rows], *also]
             value_x = max([line.width for label in self.labels for line in label[:-1]]
-                          + [label[-1].width + gap + words(version[i], value_size).width
+                          + [label[-1].width + gap + text_width(version[i], value_size)
                              for version in texts for i, label in enumerate(self.labels)])
         stack_lines(lines, line_step)
         for label, value in zip(self.labels, self.values):

@@ -18,6 +18,7 @@ from manim import DOWN, UP, Create, Line, VGroup
 from scenes import style
 from scenes.base import baseline, words
 from scenes.frame import Frame
+from scenes.lines import text_width
 
 #: the share of the room's height, from its bottom, that the pair takes (the question
 #: takes the rest, above it)
@@ -35,7 +36,7 @@ def columns(left: float, right: float, count: int) -> list[float]:
 def size_for(items: Sequence[str], width: float, sizes: Sequence[int]) -> int:
     """The first of ``sizes`` (largest first) at which every one of ``items`` is at most
     ``width`` wide (scene units); the last if none is."""
-    return next((s for s in sizes if max(words(w, s).width for w in items) <= width),
+    return next((s for s in sizes if max(text_width(w, s) for w in items) <= width),
                 sizes[-1])
 
 

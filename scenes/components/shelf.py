@@ -18,7 +18,7 @@ from scenes import style
 from scenes.base import align_baselines, baseline, words
 from scenes.components.bottle import Bottle, Tag
 from scenes.components.spacing import closest
-from scenes.lines import two_lines
+from scenes.lines import text_height, text_width, two_lines
 
 #: a bottle's own proportions (scene units before scaling): as wide as it is tall, less
 BOTTLE_WIDTH, BOTTLE_HEIGHT = 0.8, 1.06
@@ -55,11 +55,11 @@ class Shelf(VGroup):
         self.left, self.right, self.bottom_edge, self.top = room
         self.count = len(sentence)
         heads = ("potion", "(value)", "tag", "(key)", *number_names)
-        header = max(words(h, label).width for h in heads) + 0.25
+        header = max(text_width(h, label) for h in heads) + 0.25
         self.pitch = (self.right - self.left - header) / self.count
-        wanted = max(max(words(w, label).width for w in sentence),
-                     max(words(t, number).width for t in numbers),
-                     max(words(line, small).width for t in leading for line in two_lines(t)))
+        wanted = max(max(text_width(w, label) for w in sentence),
+                     max(text_width(t, number) for t in numbers),
+                     max(text_width(line, small) for t in leading for line in two_lines(t)))
         self.columns = wanted + PAD <= self.pitch
         if self.columns:
             self._in_columns(sentence, leading, label, number, small, header, bottle_room)
@@ -69,13 +69,13 @@ class Shelf(VGroup):
 
     # ------------------------------------------------------------- columns
     def _in_columns(self, sentence, leading, label, number, small, header, bottle_room):
-        tag_size = small if any(words(line, label).width + 0.25 > self.pitch
+        tag_size = small if any(text_width(line, label) + 0.25 > self.pitch
                                 for t in leading for line in two_lines(t)) else label
         self.size = label
         self.number_size = number
         first = self.left + header
         self.xs = [first + self.pitch * (i + 0.5) for i in range(self.count)]
-        self.number_y = self.top - words("0%", number).height  # the numbers' baseline
+        self.number_y = self.top - text_height("0%", number)  # the numbers' baseline
         height = min(bottle_room, 0.75 * self.pitch * BOTTLE_HEIGHT / BOTTLE_WIDTH)
         self.bottles = VGroup(*(shelf_bottle(height).move_to((x, 0, 0)) for x in self.xs))
         self.bottles.set_y(self.number_y - 0.2, UP)
@@ -99,10 +99,10 @@ class Shelf(VGroup):
     def _in_rows(self, sentence, leading, numbers, number_names, label, number, small):
         for size, figure in ((label, number), (small, small)):
             names = [words(w, size) for w in sentence]
-            number_w = max(words(t, figure).width for t in (*numbers, *number_names))
-            tag_w = max(words(t, size).width for t in leading) + 0.3
+            number_w = max(text_width(t, figure) for t in (*numbers, *number_names))
+            tag_w = max(text_width(t, size) for t in leading) + 0.3
             name_w = max(n.width for n in names)
-            bottle_h = words("Hg", size).height * 1.1
+            bottle_h = text_height("Hg", size) * 1.1
             bottle_w = bottle_h * BOTTLE_WIDTH / BOTTLE_HEIGHT
             total = number_w + bottle_w + name_w + tag_w + 3 * PAD
             if total <= self.right - self.left:
@@ -113,7 +113,7 @@ class Shelf(VGroup):
         self.name_left = bottle_x + bottle_w / 2 + PAD
         self.name_right = self.name_left + name_w
         tag_left = self.name_right + PAD
-        tag_h = words("Hg", size).height + 0.06
+        tag_h = text_height("Hg", size) + 0.06
         # the names of the columns share one line over the rows
         self.potion_name = words("potion (value)", size, style.VALUE)
         self.potion_name.set_y(self.top, UP).set_x(bottle_x - bottle_w / 2, LEFT)
@@ -121,7 +121,7 @@ class Shelf(VGroup):
         self.tag_name.set_x(max(tag_left, self.potion_name.get_right()[0] + 0.3), LEFT)
         align_baselines([self.potion_name, self.tag_name])
         # a bottle and a tag's card are centred on the middle of the lower-case letters
-        self.middle = words("x", size).height / 2
+        self.middle = text_height("x", size) / 2
         self.step = max(closest(names), tag_h + 0.04)
         first = self.potion_name.get_bottom()[1] - PAD - tag_h / 2 - self.middle
         self.ys = [first - self.step * i for i in range(self.count)]

@@ -16,6 +16,7 @@ from manim import RIGHT, UP, AnimationGroup, VGroup
 from scenes import style
 from scenes.base import align_baselines, words
 from scenes.frame import Frame
+from scenes.lines import text_width
 
 WIDEST_COLUMN = 3.2  # a column is at most this wide (scene units): the words stay a sentence
 CLEAR = 0.3  # the least room left between two neighbouring words (scene units)
@@ -50,7 +51,7 @@ class SpacedSentence(VGroup):
         pitch = width / len(texts)
         kind = frame.type
         size = next((s for s in (kind.body, kind.label, kind.minimum)
-                     if max(words(t, s).width for t in texts) + CLEAR <= pitch), kind.minimum)
+                     if max(text_width(t, s) for t in texts) + CLEAR <= pitch), kind.minimum)
         xs = column_centres(frame.centre()[0], width, len(texts))
         made = cls(texts, size, color, xs, 0.0)
         made.shift(UP * (top - drop - made.get_top()[1]))

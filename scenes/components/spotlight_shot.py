@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from manim import RIGHT, UP, Mobject, VGroup
 
 from scenes import style
-from scenes.base import ChapterScene, words
+from scenes.base import ChapterScene
 from scenes.components.spotlight import ShareBars, SpotlightStage
 from scenes.frame import TypeScale
-from scenes.lines import text_width
+from scenes.lines import text_height, text_width
 from scenes.numbers import decimal, percent, percent_figure, short
 
 #: between neighbouring parts (scene units)
@@ -69,7 +69,7 @@ def widest(texts: Sequence[str], size: int) -> float:
 def height(size: int) -> float:
     """The height of a line of figures at ``size``, from the top of a digit to the
     bottom of a comma (scene units)."""
-    return words("0,", size).height
+    return text_height("0,", size)
 
 
 def line_step(size: int) -> float:
@@ -80,7 +80,7 @@ def line_step(size: int) -> float:
 def second_line(size: int) -> float:
     """From a row's figures at ``size`` down to its second line, baseline to baseline
     (scene units): figures hang nothing under the line."""
-    return words("0", size).height + 0.12
+    return text_height("0", size) + 0.12
 
 
 # ------------------------------------------------------------------ the shared stage

@@ -31,7 +31,7 @@ from scenes.components.spotlight_shot import (
     tenths,
 )
 from scenes.components.spotlight_table import WAYS, Fit, Table, TraceTable
-from scenes.lines import text_width, wrapped
+from scenes.lines import text_height, text_width, wrapped
 from scenes.numbers import percent, short, whole_percent
 
 #: how far the lamp hangs above the words, as a share of the area's height, and the
@@ -187,7 +187,7 @@ class HandTrace(TraceTable):
         most = name_step + MAX_ROW_STEP * height(size)
         flat, _, flat_legend = build(0.0)
         # room for the rise and three steps, between the labels and what the rows need
-        descent = height(size) - words("0", size).height
+        descent = height(size) - text_height("0", size)
         room = (self.first_row(flat, flat_legend, size, name_step) - bottom - descent - GAP
                 - self.note(table).height - extra)
         rise = self.rise(TRACE_RISE, self.frame().room()[1])
@@ -220,14 +220,14 @@ class HandTrace(TraceTable):
     def name_line(self, size: int) -> float:
         """From a name on a line of its own down to the figures (at ``size``) under it
         (baselines)."""
-        return words("0", size).height + 0.3 * height(self.sizes.label)
+        return text_height("0", size) + 0.3 * height(self.sizes.label)
 
     def first_row(self, stage: SpotlightStage, legend: VGroup, size: int,
                   name_step: float) -> float:
         """The baseline of the hand trace's first row (the scores, at ``size``), under the
         labels and their legend."""
         under = min(stage.get_labels().get_bottom()[1], legend.get_bottom()[1])
-        return under - GAP - name_step - words("0", size).height
+        return under - GAP - name_step - text_height("0", size)
 
     def note(self, table: Table) -> VGroup:
         """Why the shares add to 99%: a note for under them, centred under the table

@@ -9,6 +9,7 @@ from manim import DOWN, UP, AnimationGroup, CubicBezier, Transform, VGroup
 from scenes import style
 from scenes.base import align_baselines, words
 from scenes.components.readout_panel import make_text_swap_animation, put_in_place_of
+from scenes.lines import text_height, text_width
 
 TAG_DROP = 0.14  # from the bottom of the words to the top of the tags (scene units)
 WORD_GAP = 0.2  # the least gap between neighbouring words (scene units)
@@ -52,8 +53,8 @@ class TaggedSentence(VGroup):
         n = len(versions[0][0])
         shown = self.tag_index
         size, tag_size = self.word_size, self.tag_size
-        word_w = [max(words(v[0][i], size).width for v in versions) for i in range(n)]
-        tag_w = [max(words(v[1][i], tag_size).width for v in versions) if i in shown else 0.0
+        word_w = [max(text_width(v[0][i], size) for v in versions) for i in range(n)]
+        tag_w = [max(text_width(v[1][i], tag_size) for v in versions) if i in shown else 0.0
                  for i in range(n)]
         xs: list[float] = []
         for j in range(n):
@@ -81,7 +82,7 @@ class TaggedSentence(VGroup):
             align_baselines(self.tags, 0.0)
             self.tags.shift(UP * (self.words.get_bottom()[1] - TAG_DROP
                                   - self.tags.get_top()[1]))
-        step = words("Thp", tag_size).height + 0.04
+        step = text_height("Thp", tag_size) + 0.04
         for i, tag in enumerate(self.tags):
             tag.shift(DOWN * step * (i % lines))
         return width() <= max_width + 1e-6

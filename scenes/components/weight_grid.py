@@ -24,6 +24,7 @@ from manim import (
 from scenes import style
 from scenes.base import align_baselines, words
 from scenes.components.readout_panel import make_text_swap_animation, put_in_place_of
+from scenes.lines import text_height, text_width
 
 LABEL_BUFF = 0.15  # between the labels and the cells (scene units)
 
@@ -36,7 +37,7 @@ def brightness(weight: float) -> float:
 def labels_staggered(versions: Sequence[Sequence[str]], cell_width: float,
                      size: int) -> bool:
     """Whether column labels need two alternating lines: a word is wider than a cell."""
-    widest = max(words(w, size).width for version in versions for w in version)
+    widest = max(text_width(w, size) for version in versions for w in version)
     return widest > cell_width - 0.04
 
 
@@ -44,18 +45,18 @@ def label_rows_height(versions: Sequence[Sequence[str]], cell_width: float,
                       size: int) -> float:
     """Height of the column labels above the cells, gap included (scene units)."""
     lines = 2 if labels_staggered(versions, cell_width, size) else 1
-    return lines * (words("Thp", size).height + 0.08) + LABEL_BUFF
+    return lines * (text_height("Thp", size) + 0.08) + LABEL_BUFF
 
 
 def rows_staggered(cell_height: float, size: int) -> bool:
     """Whether row labels need two alternating columns: rows too short for a line of text."""
-    return cell_height < words("Thp", size).height + 0.02
+    return cell_height < text_height("Thp", size) + 0.02
 
 
 def row_labels_width(versions: Sequence[Sequence[str]], cell_height: float,
                      size: int) -> float:
     """Width of the row labels left of the cells, gap included (scene units)."""
-    widest = max(words(w, size).width for version in versions for w in version)
+    widest = max(text_width(w, size) for version in versions for w in version)
     columns = 2 if rows_staggered(cell_height, size) else 1
     return columns * (widest + LABEL_BUFF)
 
@@ -91,8 +92,8 @@ class WeightGrid(VGroup):
                 cell = weight_cell(cell_width, cell_height, weights[i][j])
                 self.cells.add(cell.move_to(RIGHT * cell_width * j + DOWN * cell_height * i))
         self.row_labels = VGroup(*(words(w, size, style.MUTED) for w in items))
-        widest = max(words(w, size).width for version in (items, *also) for w in version)
-        half_x_height = words("x", size).height / 2
+        widest = max(text_width(w, size) for version in (items, *also) for w in version)
+        half_x_height = text_height("x", size) / 2
         for i, label in enumerate(self.row_labels):
             label.next_to(self.get_cell(i, 0), LEFT, buff=LABEL_BUFF)
             # Centre the lower-case letters on the row, whatever hangs below the line.

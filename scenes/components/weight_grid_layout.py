@@ -34,7 +34,7 @@ from scenes.components.weight_grid import (
     rows_staggered,
 )
 from scenes.frame import Frame
-from scenes.lines import balanced_lines
+from scenes.lines import balanced_lines, text_height
 from scenes.numbers import decimal
 
 # Sizes and gaps in scene units.
@@ -142,7 +142,7 @@ def legend_lines(frame: Frame, width: float, every: bool) -> VGroup:
     parts = [[line for clause in part
               for line in balanced_lines(clause.format(which=which), size, width)]
              for part in LEGEND]
-    step = words("Thp", size).height + 0.06
+    step = text_height("Thp", size) + 0.06
     legend = stack_lines([words(line, size, style.MUTED)
                           for part in parts for line in part], step)
     legend[len(parts[0]):].shift(DOWN * GAP)
@@ -174,7 +174,7 @@ def lay_out(n: dict, frame: Frame) -> Parts:
     sentence.move_to([frame.centre()[0], top - ARCS[0], 0], aligned_edge=UP)
     under = sentence.get_bottom()[1] - GAP
 
-    step = words("Thp", t.number).height + 0.04
+    step = text_height("Thp", t.number) + 0.04
     old, new = n["swap"]
 
     def changed_word(width: float, caption: bool = True,
@@ -191,7 +191,7 @@ def lay_out(n: dict, frame: Frame) -> Parts:
                         else []
                     note = stack_lines([*(words(line, size, style.MUTED) for line in lines),
                                         *(words(x, size) for x in named)],
-                                       words("Thp", size).height + 0.06, aligned_edge=ORIGIN)
+                                       text_height("Thp", size) + 0.06, aligned_edge=ORIGIN)
                     if note.width <= width and note.height <= height:
                         return note, back
         return note, back

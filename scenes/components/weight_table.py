@@ -25,6 +25,7 @@ from manim import (
 
 from scenes import style
 from scenes.base import align_baselines, words
+from scenes.lines import text_height, text_width
 from scenes.numbers import decimal
 
 LABEL_BUFF = 0.18  # between the labels and the cells (scene units)
@@ -34,13 +35,13 @@ DARK_ON = 0.55  # on a cell at least this bright, its weight is written dark
 
 def label_height(size: int) -> float:
     """The height of a line of labels at ``size`` (scene units)."""
-    return words("Thp", size).height
+    return text_height("Thp", size)
 
 
 def staggered(columns: Sequence[str], cell_width: float, size: int) -> bool:
     """Whether the column labels take two alternating lines: a word is wider than its
     cell."""
-    return max(words(w, size).width for w in columns) > cell_width - 0.06
+    return max(text_width(w, size) for w in columns) > cell_width - 0.06
 
 
 def head_height(columns: Sequence[str], cell_width: float, size: int) -> float:
@@ -51,7 +52,7 @@ def head_height(columns: Sequence[str], cell_width: float, size: int) -> float:
 
 def side_width(rows: Sequence[str], size: int) -> float:
     """How far the row labels reach left of the cells, gap included (scene units)."""
-    return max(words(w, size).width for w in rows) + LABEL_BUFF
+    return max(text_width(w, size) for w in rows) + LABEL_BUFF
 
 
 class WeightTable(VGroup):
@@ -84,7 +85,7 @@ class WeightTable(VGroup):
                     words(decimal(w), number_size,
                           style.BACKGROUND if w >= DARK_ON else style.INK).move_to(cell)
                     for w, cell in zip(row, line))))
-        half_x = words("x", label_size).height / 2
+        half_x = text_height("x", label_size) / 2
         self.row_labels = VGroup()
         for i, text in enumerate(rows):
             label = words(text, label_size, row_color)
@@ -118,7 +119,7 @@ class WeightTable(VGroup):
             if not staggered(columns, cell_w, label_size):
                 break
         number = next((size for size in number_sizes
-                       if words("0.00", size).width + NUMBER_PAD[0] <= cell_w
+                       if text_width("0.00", size) + NUMBER_PAD[0] <= cell_w
                        and label_height(size) + NUMBER_PAD[1] <= cell_h), None)
         return cls(weights, rows, columns, cell_w, cell_h, label_size=label_size,
                    number_size=number, **kwargs)

@@ -18,14 +18,14 @@ from manim import (
 )
 
 from scenes import style
-from scenes.base import ChapterScene, words
+from scenes.base import ChapterScene
 from scenes.components.bar_list import INSIDE, BarList
 from scenes.components.encoder_row import state_row
 from scenes.components.readout_panel import make_text_swap_animation
 from scenes.components.sentence_pair import WORD_SHARE, columns, size_for
 from scenes.components.state_strip import StateStrip
 from scenes.components.unrolled_decoder import UnrolledDecoder
-from scenes.lines import centred_lines, two_lines, wrapped
+from scenes.lines import centred_lines, text_height, text_width, two_lines, wrapped
 from scenes.numbers import decimal, percent, percent_figure
 
 CONTEXT = "context vector"
@@ -132,7 +132,7 @@ class OneVectorToUnroll(ChapterScene):
         under = top - caption_height - style.GAP
         label = centred_lines(two_lines(CONTEXT), kind.label, style.READER)
         values = n["encoder_states"][-1]
-        numbers = max(words(decimal(v), kind.number).width for v in values)
+        numbers = max(text_width(decimal(v), kind.number) for v in values)
         # the decoder: its words over its cells over the vector's copies
         beside = frame.across
         count = len(n["target"])
@@ -151,7 +151,7 @@ class OneVectorToUnroll(ChapterScene):
         # its numbers at number size where its squares leave room, else as small print; a
         # square at least as tall as a number
         def tallest(size: int) -> float:
-            return max(words(decimal(v), size).height for v in values) + 0.05
+            return max(text_height(decimal(v), size) for v in values) + 0.05
 
         number_size = next((s for s in (kind.number, kind.minimum)
                             if tallest(s) <= height / n["size"]), kind.minimum)
@@ -169,9 +169,9 @@ class OneVectorToUnroll(ChapterScene):
             middle = (vector.get_bottom()[1] - style.GAP + bottom) / 2
         decoder.move_to([decoder.get_x(), middle, 0])
         # the bars of what the vector holds, in the decoder's place
-        names = max(words(w, kind.body).width for w in n["source"])
+        names = max(text_width(w, kind.body) for w in n["source"])
         texts = [percent(k) for k in n["kept"]]
-        text_width = max(words(t, kind.body).width for t in texts)
+        text_width = max(text_width(t, kind.body) for t in texts)
         kept = BarList(n["source"], n["kept"], texts, size=kind.body, color=style.READER,
                        max_width=min(room - names - text_width - 2 * INSIDE, 5.0),
                        scale=1.0, row_step=min(1.0, 2 * (middle - bottom) / (count + 1)))

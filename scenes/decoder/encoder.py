@@ -29,7 +29,7 @@ from scenes.components.sentence_pair import (
     size_for,
     word_line,
 )
-from scenes.lines import wrapped
+from scenes.lines import text_height, wrapped
 from scenes.numbers import percent, percent_figure
 
 #: what the caption over the encoder says, beat by beat
@@ -144,8 +144,8 @@ class TheEncoderReads(ChapterScene):
         xs = columns(left, right, count)
         pitch = width / count
         size = size_for(n["source"], WORD_SHARE * pitch, (kind.heading, kind.body, kind.label))
-        word_height = words("Thy", size).height
-        share_height = words("96%", kind.number).height
+        word_height = text_height("Thy", size)
+        share_height = text_height("96%", kind.number)
         under_caption = top - caption_height - style.GAP
         # between the words and the states: the cells and their arrows, later the bars;
         # what the states' largest squares leave, within bounds

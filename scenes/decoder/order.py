@@ -29,7 +29,7 @@ from scenes import style
 from scenes.base import ChapterScene, quoted, words
 from scenes.components.spaced_sentence import SpacedSentence
 from scenes.components.state_strip import StateStrip
-from scenes.lines import wrapped
+from scenes.lines import text_height, wrapped
 from scenes.numbers import decimal
 
 GAP = style.GAP  # between blocks (scene units)
@@ -126,7 +126,7 @@ class TowardTransformers(ChapterScene):
         for caption in captions.values():
             caption.move_to([centre_x, bottom + foot / 2, 0])
 
-        number_h = words("0.00", kind.number).height
+        number_h = text_height("0.00", kind.number)
         size = len(n["encoder_states"][0])
         room = english.get_bottom()[1] - (bottom + foot) - SLOT - 3 * GAP - number_h - 0.1
         cell = min(LARGEST_CELL, pitch / 3, room / (size + BAR))

@@ -36,6 +36,7 @@ from scenes.components.decoder_step import (
     scores_picture,
     weight_text,
 )
+from scenes.lines import text_height
 from scenes.numbers import decimal
 
 
@@ -126,7 +127,7 @@ class ScoreEveryState(ChapterScene):
         "weight" over the weights' figures."""
         kind = table.kind
         top = self.area()[3]
-        base = top - words("h", kind.label).height  # the line's tallest letters touch the top
+        base = top - text_height("h", kind.label)  # the line's tallest letters touch the top
         value_right = column.value_right
 
         def head(text: str, x: float, edge=RIGHT, color=style.MUTED):

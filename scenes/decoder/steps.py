@@ -36,7 +36,7 @@ from scenes.components.decoder_step import (
     weight_text,
     weighted_copies,
 )
-from scenes.lines import largest_that_fits
+from scenes.lines import largest_that_fits, text_height
 
 #: the beats of the steps after the first, in order, and their marks' prefixes
 STEP_BEATS = ("second", "third", "fourth")
@@ -184,7 +184,7 @@ class EveryStepAfresh(ChapterScene):
             of its lower-case letters."""
             point = word.get_edge_center(side) + side * 0.12
             if side[1] == 0:
-                point[1] = baseline(word) + words("x", int(word.font_size)).height / 2
+                point[1] = baseline(word) + text_height("x", int(word.font_size)) / 2
             return point
 
         links = VGroup()
