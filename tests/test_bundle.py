@@ -1,9 +1,9 @@
 """The publish bundle of a real render, checked with PyAV; the chapter list rules.
 
 The default tier checks the bundle of the fixture chapter at the test quality (made once a
-run: ``fixture_bundle``); the system tier checks the same of the attention chapter rendered
-whole at preview quality, and what is the attention chapter's own (its scenes, its
-ledger, the pace of its speech)."""
+run: ``fixture_bundle``); the system tier checks the same of both real chapters rendered
+whole at preview quality, and what is each one's own (its scenes, its ledger, the pace of
+its speech)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from production.outputs import bundle
 from production.paths import ROOT
 from production.qualities import QUALITIES, Quality
 from scenes.attention.chapter import CHAPTER, SCENES_IN_ORDER
+from scenes.decoder.chapter import CHAPTER as DECODER
 from tests.conftest import TEST_QUALITY, made_once, render_in
 from tests.fixture.chapter import CHAPTER as FIXTURE_CHAPTER
 
@@ -45,27 +46,40 @@ class Rendered:
         return self.quality.fps
 
 
-@pytest.fixture(scope="module")
-def attention_preview(tmp_path_factory) -> Path:
-    """The attention chapter rendered whole at preview quality into a bundle, once a run
-    (system tier: the render alone takes minutes)."""
+def whole_at_preview(tmp_path_factory, chapter: str, name: str) -> Path:
+    """``chapter`` rendered whole at preview quality into a bundle, once a run (system tier:
+    the render alone takes minutes)."""
     def make(target: Path) -> None:
-        done = render_in(ROOT, "render", "--chapter", "attention", "--quality", "preview",
+        done = render_in(ROOT, "render", "--chapter", chapter, "--quality", "preview",
                          "--out", str(target), timeout=3000)
         assert done.returncode == 0, done.stderr[-3000:]
 
-    return made_once(tmp_path_factory, ATTENTION_PREVIEW, make)
+    return made_once(tmp_path_factory, name, make)
+
+
+@pytest.fixture(scope="module")
+def attention_preview(tmp_path_factory) -> Path:
+    """The attention chapter rendered whole at preview quality, once a run."""
+    return whole_at_preview(tmp_path_factory, "attention", ATTENTION_PREVIEW)
+
+
+@pytest.fixture(scope="module")
+def decoder_preview(tmp_path_factory) -> Path:
+    """The decoder chapter rendered whole at preview quality, once a run."""
+    return whole_at_preview(tmp_path_factory, "decoder", "decoder-preview")
 
 
 @pytest.fixture(scope="module", params=[
-    "fixture", pytest.param("attention", marks=pytest.mark.system)])
+    "fixture", pytest.param("attention", marks=pytest.mark.system),
+    pytest.param("decoder", marks=pytest.mark.system)])
 def rendered(request) -> Rendered:
     """Each bundle the bundle's checks run on: the fixture chapter at the test quality
-    (default tier), the attention chapter at preview (system tier)."""
+    (default tier), the two real chapters at preview (system tier)."""
     if request.param == "fixture":
         return Rendered(request.getfixturevalue("fixture_bundle"), FIXTURE_CHAPTER,
                         QUALITIES[TEST_QUALITY])
-    return Rendered(request.getfixturevalue("attention_preview"), CHAPTER,
+    chapter = {"attention": CHAPTER, "decoder": DECODER}[request.param]
+    return Rendered(request.getfixturevalue(f"{request.param}_preview"), chapter,
                     QUALITIES["preview"])
 
 
@@ -286,6 +300,22 @@ def test_the_attention_chapter_whole_at_preview(attention_preview):
     vtt = (attention_preview / "chapter.vtt").read_text(encoding="utf-8")
     assert "attention" in vtt.lower()
     assert len(_vtt_cues(vtt)) > 50
+
+
+@pytest.mark.system
+def test_the_decoder_chapter_whole_at_preview(decoder_preview):
+    """What is the decoder chapter's own: its scenes in order, the translation its ledger
+    writes, the 6:40 the README gives it (to the second), captions that name the decoder,
+    and the default voice speaking every scene at 140 to 175 words a minute."""
+    manifest = json.loads((decoder_preview / "manifest.json").read_text())
+    assert [s["name"] for s in manifest["scenes"]] == [s.__name__ for s in DECODER.scenes]
+    assert manifest["ledger"]["steps"]["written"] == ["le", "chat", "noir", "dort"]
+    assert manifest["summary"] == DECODER.summary and manifest["tags"] == list(DECODER.tags)
+    assert round(manifest["duration"]) // 60 == 6 and 39 <= round(manifest["duration"]) % 60 <= 41
+    paces = {s["name"]: s["words_per_minute"] for s in manifest["scenes"]}
+    assert all(140 <= pace <= 175 for pace in paces.values()), paces
+    assert len((decoder_preview / "chapters.txt").read_text().splitlines()) >= 3
+    assert "decoder" in (decoder_preview / "chapter.vtt").read_text(encoding="utf-8").lower()
 
 
 # ----------------------------------------------------------------- the rules, no render
