@@ -171,9 +171,9 @@ class OneVectorToUnroll(ChapterScene):
         # the bars of what the vector holds, in the decoder's place
         names = max(text_width(w, kind.body) for w in n["source"])
         texts = [percent(k) for k in n["kept"]]
-        text_width = max(text_width(t, kind.body) for t in texts)
+        figures = max(text_width(t, kind.body) for t in texts)
         kept = BarList(n["source"], n["kept"], texts, size=kind.body, color=style.READER,
-                       max_width=min(room - names - text_width - 2 * INSIDE, 5.0),
+                       max_width=min(room - names - figures - 2 * INSIDE, 5.0),
                        scale=1.0, row_step=min(1.0, 2 * (middle - bottom) / (count + 1)))
         for i, bar in enumerate(kept.get_bars()):
             bar.set_fill(style.READER if i == count - 1 else style.MUTED)
