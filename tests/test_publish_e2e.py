@@ -19,7 +19,7 @@ import sys
 import urllib.parse
 import urllib.request
 import webbrowser
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -87,6 +87,17 @@ def publish_here(folder: Path, standin: YouTubeStandIn, token: Path | None,
     return run_command(*command(folder, standin, token, *args)[2:])
 
 
+def publish_apart(folder: Path, standin: YouTubeStandIn, token: Path | None,
+                  *args: str) -> Ran:
+    """:func:`publish` (its own process), told as :func:`publish_here` tells it."""
+    done = publish(folder, standin, token, *args)
+    return Ran(done.returncode, done.stdout, done.stderr)
+
+
+#: how a scenario runs the command: in this process, or as a process of its own
+Runner = Callable[..., Ran]
+
+
 def apis_since(standin: YouTubeStandIn, start: int) -> list[str]:
     """The methods the stand-in was asked for from log entry ``start`` on (upload chunks
     and token refreshes left out)."""
@@ -110,87 +121,85 @@ def chunks(folder: Path, name: str = "chapter.mp4") -> int:
     return -(-(folder / name).stat().st_size // (CHUNK_KIB * 1024))
 
 
-# ----------------------------------------------------------------- in this process
-# (the default tier): the fixture chapter's bundle, published by the command in process
+# ----------------------------------------------------------------- the scenarios
+# each run twice: in this process on the fixture chapter (the default tier), and as a
+# process of its own on a bundle whose video goes up in several chunks (the system tier)
 
 
-def test_the_fixture_chapter_goes_up_whole_and_a_rerun_sends_nothing(standin, token,
-                                                                     fixture_chapter,
-                                                                     loopback_only):
-    chapter = fixture_chapter
-    run = publish_here(chapter, standin, token)
-    assert run.code == 0, run.err
+def goes_up_whole_and_a_rerun_sends_nothing(chapter: Path, standin: YouTubeStandIn,
+                                            token: Path, run: Runner, *, least_chunks: int,
+                                            description: str) -> None:
+    ran = run(chapter, standin, token)
+    assert ran.code == 0, ran.err
     assert apis_since(standin, 0) == ["videos.insert", "thumbnails.set", "captions.insert"]
     (video_id,) = standin.videos
     assert standin.video_bytes(video_id) == (chapter / "chapter.mp4").read_bytes()
-    assert len(standin.calls("upload.chunk")) == chunks(chapter)  # 256 KiB at a time
+    assert len(standin.calls("upload.chunk")) >= least_chunks  # 256 KiB at a time
     sent = video_body(bundles.read(chapter, shorts=False, given={}).videos[0].metadata)
     assert standin.videos[video_id]["snippet"] == sent["snippet"]
     assert standin.videos[video_id]["status"] == {**sent["status"], "uploadStatus": "uploaded"}
-    assert sent["snippet"]["title"] == FIXTURE.title == "Scores become weights"
-    assert sent["snippet"]["description"].startswith(FIXTURE.summary)
+    assert sent["snippet"]["description"].startswith(description)
     assert standin.thumbnails[video_id] == (chapter / "thumbnail.jpg").read_bytes()
     (caption,) = standin.captions.values()
     assert caption["data"] == (chapter / "chapter.srt").read_bytes()
     assert {k: caption["resource"]["snippet"][k] for k in ("videoId", "language", "name")} == {
         "videoId": video_id, "language": "en", "name": "English"}
     assert recorded(chapter, standin)["video_id"] == video_id
-    assert "uploading chapter.mp4: 100%" in run.err
-    assert run.out.splitlines()[-1] == "published: 3 requests made"
+    assert "uploading chapter.mp4: 100%" in ran.err
+    assert ran.out.splitlines()[-1] == "published: 3 requests made"
     token_text = json.loads(token.read_text())["token"]
-    assert token_text not in run.out + run.err
+    assert token_text not in ran.out + ran.err
 
     before, requests = snapshot(chapter), len(standin.log)
-    again = publish_here(chapter, standin, token)
+    again = run(chapter, standin, token)
     assert again.code == 0, again.err
     assert again.out == "nothing changed since the last publish: no request made\n"
     assert len(standin.log) == requests and snapshot(chapter) == before
 
 
-def test_the_fixture_chapter_changed_is_one_update_each_in_process(standin, token,
-                                                                   fixture_chapter,
-                                                                   loopback_only):
-    chapter = fixture_chapter
-    assert publish_here(chapter, standin, token).code == 0
+def a_change_is_one_update_each(chapter: Path, standin: YouTubeStandIn, token: Path,
+                                run: Runner) -> None:
+    """A changed title is one videos.update; changed captions one captions.update."""
+    assert run(chapter, standin, token).code == 0
     (video_id,) = standin.videos
     start = len(standin.log)
     (chapter / "publish.toml").write_text('title = "A better title"\n')
-    run = publish_here(chapter, standin, token)
-    assert run.code == 0, run.err
+    ran = run(chapter, standin, token)
+    assert ran.code == 0, ran.err
     assert apis_since(standin, start) == ["videos.update"]
     assert standin.videos[video_id]["snippet"]["title"] == "A better title"
-    assert f"video {video_id} updated (title)" in run.out
+    assert f"video {video_id} updated (title)" in ran.out
 
     start = len(standin.log)
     (chapter / "chapter.srt").write_text("1\n00:00:00,000 --> 00:00:02,000\nNew words\n")
-    run = publish_here(chapter, standin, token)
-    assert run.code == 0, run.err
+    ran = run(chapter, standin, token)
+    assert ran.code == 0, ran.err
     assert apis_since(standin, start) == ["captions.update"]
     (caption,) = standin.captions.values()
     assert caption["data"] == (chapter / "chapter.srt").read_bytes()
 
 
-def test_a_refused_token_in_process_is_one_line_saying_how_to_log_in(standin, token,
-                                                                     fixture_chapter,
-                                                                     loopback_only):
+def a_refused_token_is_one_line(chapter: Path, standin: YouTubeStandIn, token: Path,
+                                run: Runner) -> None:
+    """A refused token is one line saying how to log in; nothing goes up, no token shown."""
     standin.oauth.refuse_tokens = True
-    run = publish_here(fixture_chapter, standin, token)
-    assert run.code == 1
-    said = one_line(run)
+    ran = run(chapter, standin, token)
+    assert ran.code == 1
+    said = one_line(ran)
     assert "render.py publish --login --client-secrets FILE" in said
     assert "done 0 of 3 requests; left: chapter.mp4, thumbnail.jpg, chapter.srt" in said
     assert not standin.videos
-    assert json.loads(token.read_text())["token"] not in run.out + run.err
+    assert json.loads(token.read_text())["token"] not in ran.out + ran.err
 
 
-def test_a_dry_run_in_process_prints_what_a_publish_sends(standin, token, fixture_chapter,
-                                                          loopback_only):
-    chapter = fixture_chapter
-    run = publish_here(chapter, standin, None, "--dry-run")
-    assert run.code == 0, run.err
+def a_dry_run_prints_what_a_publish_sends(chapter: Path, standin: YouTubeStandIn,
+                                          token: Path, run: Runner) -> None:
+    """A dry run makes no request and prints each request a publish then makes."""
+    ran = run(chapter, standin, None, "--dry-run")
+    assert ran.code == 0, ran.err
     assert standin.log == [] and not (chapter / FILE).exists()
-    dry = requests(run.out)
-    assert publish_here(chapter, standin, token).code == 0
+    dry = requests(ran.out)
+    assert run(chapter, standin, token).code == 0
     sent = [e for e in standin.log if not e.api.startswith(("upload.", "token"))]
     assert [r["method"] for r in dry] == [e.api for e in sent]
     (video_id,) = standin.videos
@@ -205,10 +214,43 @@ def test_a_dry_run_in_process_prints_what_a_publish_sends(standin, token, fixtur
             assert logged.media is not None and logged.media.size == printed["size"]
     start = len(standin.log)
     (chapter / "publish.toml").write_text('tags = ["changed"]\n')
-    run = publish_here(chapter, standin, None, "--dry-run")
-    assert run.code == 0, run.err
-    assert "1. videos.update: PUT " in run.out and "2. " not in run.out
+    ran = run(chapter, standin, None, "--dry-run")
+    assert ran.code == 0, ran.err
+    assert "1. videos.update: PUT " in ran.out and "2. " not in ran.out
     assert len(standin.log) == start
+
+
+# ----------------------------------------------------------------- in this process
+# (the default tier): the fixture chapter's bundle, published by the command in process
+
+
+def test_the_fixture_chapter_goes_up_whole_and_a_rerun_sends_nothing(standin, token,
+                                                                     fixture_chapter,
+                                                                     loopback_only):
+    assert FIXTURE.title == "Scores become weights"
+    sent = video_body(bundles.read(fixture_chapter, shorts=False, given={}).videos[0].metadata)
+    assert sent["snippet"]["title"] == FIXTURE.title
+    goes_up_whole_and_a_rerun_sends_nothing(fixture_chapter, standin, token, publish_here,
+                                            least_chunks=chunks(fixture_chapter),
+                                            description=FIXTURE.summary)
+    assert len(standin.calls("upload.chunk")) == chunks(fixture_chapter)
+
+
+def test_the_fixture_chapter_changed_is_one_update_each_in_process(standin, token,
+                                                                   fixture_chapter,
+                                                                   loopback_only):
+    a_change_is_one_update_each(fixture_chapter, standin, token, publish_here)
+
+
+def test_a_refused_token_in_process_is_one_line_saying_how_to_log_in(standin, token,
+                                                                     fixture_chapter,
+                                                                     loopback_only):
+    a_refused_token_is_one_line(fixture_chapter, standin, token, publish_here)
+
+
+def test_a_dry_run_in_process_prints_what_a_publish_sends(standin, token, fixture_chapter,
+                                                          loopback_only):
+    a_dry_run_prints_what_a_publish_sends(fixture_chapter, standin, token, publish_here)
 
 
 def test_log_in_in_process_then_publish_with_the_token(standin, fixture_chapter, tmp_path,
@@ -242,54 +284,15 @@ def test_log_in_in_process_then_publish_with_the_token(standin, fixture_chapter,
 
 @pytest.mark.system
 def test_a_chapter_goes_up_whole_and_a_rerun_sends_nothing(standin, token, chapter):
-    run = publish(chapter, standin, token)
-    assert run.returncode == 0, run.stderr
-    assert apis_since(standin, 0) == ["videos.insert", "thumbnails.set", "captions.insert"]
-    (video_id,) = standin.videos
-    assert standin.video_bytes(video_id) == (chapter / "chapter.mp4").read_bytes()
-    assert len(standin.calls("upload.chunk")) >= 3  # 256 KiB at a time
-    sent = video_body(bundles.read(chapter, shorts=False, given={}).videos[0].metadata)
-    assert standin.videos[video_id]["snippet"] == sent["snippet"]
-    assert standin.videos[video_id]["status"] == {**sent["status"], "uploadStatus": "uploaded"}
-    assert sent["snippet"]["description"].startswith("What a decoder reads")
-    assert standin.thumbnails[video_id] == (chapter / "thumbnail.jpg").read_bytes()
-    (caption,) = standin.captions.values()
-    assert caption["data"] == (chapter / "chapter.srt").read_bytes()
-    assert {k: caption["resource"]["snippet"][k] for k in ("videoId", "language", "name")} == {
-        "videoId": video_id, "language": "en", "name": "English"}
-    assert recorded(chapter, standin)["video_id"] == video_id
-    assert "uploading chapter.mp4: 100%" in run.stderr
-    assert run.stdout.splitlines()[-1] == "published: 3 requests made"
-    token_text = json.loads(token.read_text())["token"]
-    assert token_text not in run.stdout + run.stderr
-
-    before, requests = snapshot(chapter), len(standin.log)
-    again = publish(chapter, standin, token)
-    assert again.returncode == 0, again.stderr
-    assert again.stdout == "nothing changed since the last publish: no request made\n"
-    assert len(standin.log) == requests and snapshot(chapter) == before
+    goes_up_whole_and_a_rerun_sends_nothing(chapter, standin, token, publish_apart,
+                                            least_chunks=3,
+                                            description="What a decoder reads")
 
 
 @pytest.mark.system
 def test_a_changed_title_is_one_videos_update_and_changed_captions_one_captions_update(
         standin, token, chapter):
-    assert publish(chapter, standin, token).returncode == 0
-    (video_id,) = standin.videos
-    start = len(standin.log)
-    (chapter / "publish.toml").write_text('title = "A better title"\n')
-    run = publish(chapter, standin, token)
-    assert run.returncode == 0, run.stderr
-    assert apis_since(standin, start) == ["videos.update"]
-    assert standin.videos[video_id]["snippet"]["title"] == "A better title"
-    assert f"video {video_id} updated (title)" in run.stdout
-
-    start = len(standin.log)
-    (chapter / "chapter.srt").write_text("1\n00:00:00,000 --> 00:00:02,000\nNew words\n")
-    run = publish(chapter, standin, token)
-    assert run.returncode == 0, run.stderr
-    assert apis_since(standin, start) == ["captions.update"]
-    (caption,) = standin.captions.values()
-    assert caption["data"] == (chapter / "chapter.srt").read_bytes()
+    a_change_is_one_update_each(chapter, standin, token, publish_apart)
 
 
 @pytest.mark.system
@@ -362,14 +365,7 @@ def test_quota_spent_mid_course_names_what_is_left_and_the_next_run_sends_only_t
 
 @pytest.mark.system
 def test_a_refused_token_is_one_line_saying_how_to_log_in(standin, token, chapter):
-    standin.oauth.refuse_tokens = True
-    run = publish(chapter, standin, token)
-    assert run.returncode == 1
-    said = one_line(run)
-    assert "render.py publish --login --client-secrets FILE" in said
-    assert "done 0 of 3 requests; left: chapter.mp4, thumbnail.jpg, chapter.srt" in said
-    assert not standin.videos
-    assert json.loads(token.read_text())["token"] not in run.stdout + run.stderr
+    a_refused_token_is_one_line(chapter, standin, token, publish_apart)
 
 
 @pytest.mark.system
@@ -391,29 +387,7 @@ def test_shorts_go_up_each_as_a_short_with_its_captions(standin, token, chapter)
 @pytest.mark.system
 def test_a_dry_run_makes_no_request_and_prints_what_a_publish_sends(standin, token,
                                                                     chapter):
-    run = publish(chapter, standin, None, "--dry-run")
-    assert run.returncode == 0, run.stderr
-    assert standin.log == [] and not (chapter / FILE).exists()
-    dry = requests(run.stdout)
-    assert publish(chapter, standin, token).returncode == 0
-    sent = [e for e in standin.log if not e.api.startswith(("upload.", "token"))]
-    assert [r["method"] for r in dry] == [e.api for e in sent]
-    (video_id,) = standin.videos
-    for printed, logged in zip(dry, sent):  # "<video 1>" is the id the site gave
-        url = urllib.parse.urlsplit(printed["url"].replace("<video 1>", video_id))
-        assert url.path == logged.path
-        assert dict(urllib.parse.parse_qsl(url.query)).items() <= logged.query.items()
-        if "body" in printed:
-            shown = json.dumps(printed["body"]).replace("<video 1>", video_id)
-            assert json.loads(shown) == logged.body
-        if printed["method"] != "videos.insert":  # its bytes go in the chunks after it
-            assert logged.media is not None and logged.media.size == printed["size"]
-    start = len(standin.log)
-    (chapter / "publish.toml").write_text('tags = ["changed"]\n')
-    run = publish(chapter, standin, None, "--dry-run")
-    assert run.returncode == 0, run.stderr
-    assert "1. videos.update: PUT " in run.stdout and "2. " not in run.stdout
-    assert len(standin.log) == start
+    a_dry_run_prints_what_a_publish_sends(chapter, standin, token, publish_apart)
 
 
 @pytest.mark.system
