@@ -433,6 +433,25 @@ def test_loading_an_expired_token_refreshes_and_keeps_it(youtube_standin, tmp_pa
                                  "Token has been expired or revoked.): it has expired or was "
                                  f"revoked; {LOG_IN}")
 
+def kept_a_private_token(youtube_standin, token: Path, printed: str) -> None:
+    """The log-in kept its token in a file only its user reads, in a folder only they
+    open, printed none of it, asked the site once, and the site takes the token."""
+    kept = json.loads(token.read_text())
+    assert kept["refresh_token"].startswith("1//standin-refresh-")
+    assert kept["token_uri"] == youtube_standin.oauth.token_uri
+    assert kept["scopes"] == ["https://www.googleapis.com/auth/youtube.force-ssl"]
+    assert stat.S_IMODE(token.stat().st_mode) == 0o600
+    assert stat.S_IMODE(token.parent.stat().st_mode) == 0o700
+    assert [p.name for p in token.parent.iterdir()] == [token.name]
+    assert kept["token"] not in printed and kept["refresh_token"] not in printed
+    assert [(e.api, e.body["grant_type"]) for e in youtube_standin.log] == [
+        ("token", "authorization_code")]
+    # and the token it kept is one the site takes
+    credentials = auth.load(token)
+    youtube_standin.videos["v1"] = {"id": "v1", "snippet": {}, "status": {}}
+    YouTube(credentials, youtube_standin.root).update_video("v1", BODY)
+
+
 
 @pytest.mark.system  # the log-in as a process of its own; in process: the test after it
 def test_logging_in_keeps_a_private_token_and_prints_none(youtube_standin, tmp_path):
@@ -454,21 +473,7 @@ def test_logging_in_keeps_a_private_token_and_prints_none(youtube_standin, tmp_p
     finally:
         login.kill()
     assert login.returncode == 0, err
-    kept = json.loads(token.read_text())
-    assert kept["refresh_token"].startswith("1//standin-refresh-")
-    assert kept["token_uri"] == youtube_standin.oauth.token_uri
-    assert kept["scopes"] == ["https://www.googleapis.com/auth/youtube.force-ssl"]
-    assert stat.S_IMODE(token.stat().st_mode) == 0o600
-    assert stat.S_IMODE(token.parent.stat().st_mode) == 0o700
-    assert [p.name for p in token.parent.iterdir()] == [token.name]
-    printed = "".join(prompt) + out + err
-    assert kept["token"] not in printed and kept["refresh_token"] not in printed
-    assert [(e.api, e.body["grant_type"]) for e in youtube_standin.log] == [
-        ("token", "authorization_code")]
-    # and the token it kept is one the site takes
-    credentials = auth.load(token)
-    youtube_standin.videos["v1"] = {"id": "v1", "snippet": {}, "status": {}}
-    YouTube(credentials, youtube_standin.root).update_video("v1", BODY)
+    kept_a_private_token(youtube_standin, token, "".join(prompt) + out + err)
 
 
 def test_logging_in_in_process_keeps_a_private_token_and_prints_none(youtube_standin,
@@ -480,21 +485,7 @@ def test_logging_in_in_process_keeps_a_private_token_and_prints_none(youtube_sta
     kept_at, prompt, out, err = log_in_here(
         youtube_standin.oauth, lambda: auth.login(secrets, token, open_browser=False))
     assert kept_at == token
-    kept = json.loads(token.read_text())
-    assert kept["refresh_token"].startswith("1//standin-refresh-")
-    assert kept["token_uri"] == youtube_standin.oauth.token_uri
-    assert kept["scopes"] == ["https://www.googleapis.com/auth/youtube.force-ssl"]
-    assert stat.S_IMODE(token.stat().st_mode) == 0o600
-    assert stat.S_IMODE(token.parent.stat().st_mode) == 0o700
-    assert [p.name for p in token.parent.iterdir()] == [token.name]
-    printed = "".join(prompt) + out + err
-    assert kept["token"] not in printed and kept["refresh_token"] not in printed
-    assert [(e.api, e.body["grant_type"]) for e in youtube_standin.log] == [
-        ("token", "authorization_code")]
-    # and the token it kept is one the site takes
-    credentials = auth.load(token)
-    youtube_standin.videos["v1"] = {"id": "v1", "snippet": {}, "status": {}}
-    YouTube(credentials, youtube_standin.root).update_video("v1", BODY)
+    kept_a_private_token(youtube_standin, token, "".join(prompt) + out + err)
     assert youtube_standin.log[-1].api == "videos.update" and youtube_standin.log[-1].status == 200
 
 
