@@ -20,13 +20,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 KEPT = ROOT / ".test-cache" / "coverage"
-MEASURED = ("core", "scenes", "production")
+#: what is not the project's code: everything but core/, scenes/, production/ and render.py
+NOT_MEASURED = ("tests", "bench", "scripts", ".venv", ".test-cache", ".cache", "out", "media",
+                "build")
 
 
 def config(data: Path) -> Path:
     """A coverage.py configuration with absolute paths, so that a process started in
     another folder measures the same files and writes to the same place."""
-    included = [f"{ROOT / part}/*" for part in MEASURED] + [str(ROOT / "render.py")]
+    # the whole project is the source, so a file no test runs counts, at 0 %; all but the
+    # code (tests, benches, scripts, the environment, the caches) is left out
+    left_out = [f"{ROOT / part}/*" for part in NOT_MEASURED]
     rc = data.parent / "coveragerc"
     rc.write_text("\n".join([
         "[run]",
@@ -34,7 +38,8 @@ def config(data: Path) -> Path:
         "patch = subprocess, _exit",
         "concurrency = multiprocessing, thread",
         f"data_file = {data}",
-        f"include = {', '.join(included)}",
+        f"source = {ROOT}",
+        f"omit = {', '.join(left_out)}",
         "disable_warnings = no-data-collected, module-not-measured, module-not-imported,"
         " couldnt-parse",
         "[report]",
