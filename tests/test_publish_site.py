@@ -173,6 +173,21 @@ def test_5xx_to_the_last_try_is_a_remote_failure_and_the_session_stays_kept(yout
     assert len(upload.kept) == 1 and upload.kept[0] is not None  # for the next run
 
 
+def goes_on_from_the_second_chunk(youtube_standin, video: Path, session, before: int) -> None:
+    """An upload given the kept ``session`` asks the site what it holds (one chunk) and
+    sends only the rest, in no second session, the whole video arriving."""
+    upload = Upload()
+    video_id = upload.send(upload.site(youtube_standin), video, session=session)
+    assert ranges(youtube_standin, since=before) == [
+        ("upload.status", f"bytes */{SIZE}", None),
+        ("upload.chunk", f"bytes {CHUNK_UNIT}-{2 * CHUNK_UNIT - 1}/{SIZE}", None),
+        ("upload.chunk", f"bytes {2 * CHUNK_UNIT}-{3 * CHUNK_UNIT - 1}/{SIZE}", None),
+        ("upload.chunk", f"bytes {3 * CHUNK_UNIT}-{SIZE - 1}/{SIZE}", None)]
+    assert len(youtube_standin.calls("videos.insert")) == 1  # no second session
+    assert upload.kept == [None]
+    assert sha256(youtube_standin.video_bytes(video_id)) == sha256(video.read_bytes())
+
+
 @pytest.mark.system  # a process killed: its counterpart in process is the test after it
 def test_a_killed_upload_is_resumed_from_its_kept_session(youtube_standin, video, tmp_path):
     token = youtube_standin.oauth.write_token(tmp_path / "token.json")
@@ -192,16 +207,7 @@ def test_a_killed_upload_is_resumed_from_its_kept_session(youtube_standin, video
     assert held.done.wait(timeout=60)
     before = len(youtube_standin.log)
 
-    upload = Upload()
-    video_id = upload.send(upload.site(youtube_standin), video, session=session)
-    assert ranges(youtube_standin, since=before) == [
-        ("upload.status", f"bytes */{SIZE}", None),
-        ("upload.chunk", f"bytes {CHUNK_UNIT}-{2 * CHUNK_UNIT - 1}/{SIZE}", None),
-        ("upload.chunk", f"bytes {2 * CHUNK_UNIT}-{3 * CHUNK_UNIT - 1}/{SIZE}", None),
-        ("upload.chunk", f"bytes {3 * CHUNK_UNIT}-{SIZE - 1}/{SIZE}", None)]
-    assert len(youtube_standin.calls("videos.insert")) == 1  # no second session
-    assert upload.kept == [None]
-    assert sha256(youtube_standin.video_bytes(video_id)) == sha256(video.read_bytes())
+    goes_on_from_the_second_chunk(youtube_standin, video, session, before)
 
 
 def test_an_upload_cut_off_is_resumed_from_its_kept_session(youtube_standin, video):
@@ -216,16 +222,7 @@ def test_an_upload_cut_off_is_resumed_from_its_kept_session(youtube_standin, vid
     assert cut.progress == [(CHUNK_UNIT, SIZE)]
     before = len(youtube_standin.log)
 
-    upload = Upload()
-    video_id = upload.send(upload.site(youtube_standin), video, session=cut.kept[0])
-    assert ranges(youtube_standin, since=before) == [
-        ("upload.status", f"bytes */{SIZE}", None),
-        ("upload.chunk", f"bytes {CHUNK_UNIT}-{2 * CHUNK_UNIT - 1}/{SIZE}", None),
-        ("upload.chunk", f"bytes {2 * CHUNK_UNIT}-{3 * CHUNK_UNIT - 1}/{SIZE}", None),
-        ("upload.chunk", f"bytes {3 * CHUNK_UNIT}-{SIZE - 1}/{SIZE}", None)]
-    assert len(youtube_standin.calls("videos.insert")) == 1  # no second session
-    assert upload.kept == [None]
-    assert sha256(youtube_standin.video_bytes(video_id)) == sha256(video.read_bytes())
+    goes_on_from_the_second_chunk(youtube_standin, video, cut.kept[0], before)
 
 
 def test_a_session_the_site_no_longer_knows_starts_a_new_upload(youtube_standin, video):
