@@ -17,7 +17,7 @@ import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 from manim import (
@@ -36,6 +36,8 @@ from manim import (
     VGroup,
     config,
 )
+from manim.mobject.svg.svg_mobject import SVG_HASH_TO_MOB_MAP
+from manim.utils.iterables import hash_obj
 
 from scenes import style
 from scenes.frame import FRAMES, WIDE, Frame, frame_named
@@ -64,17 +66,31 @@ class BeatRecord:
     end: float
 
 
+T = TypeVar("T", bound=Text)
+
 #: every text set so far in this process, by (text, size, colour): setting a text (Pango,
 #: then parsing its SVG into curves) is most of what building a scene costs, and layouts
 #: measure the same labels at the same sizes again and again while they fit
 _SET: dict[tuple[str, int, str], Text] = {}
 
 
+def lean(text: T) -> T:
+    """``text`` without the parsed SVG path each glyph keeps after its curves are made
+    from it (only OpenGL reads it again), and so Manim's own copy of the same text: every
+    copy of a glyph (Manim copies whatever a Transform or a fade touches, and makes each
+    text it has set before as a copy) deep-copied that path point by point, most of the
+    cost of building a scene with text in it."""
+    kept = SVG_HASH_TO_MOB_MAP.get(hash_obj(text.hash_seed))
+    for glyph in [*text.get_family(), *(kept.get_family() if kept else ())]:
+        glyph.__dict__.pop("path_obj", None)
+    return text
+
+
 def words(text: str, size: int = WIDE.type.body, color=style.INK, **kwargs: Any) -> Text:
     """Text in the chapter's font: a copy of the one set before with the same text, size
     and colour (a copy is the same curves, three times cheaper than setting it again)."""
     if kwargs:
-        return Text(text, font=style.FONT, font_size=size, color=color, **kwargs)
+        return lean(Text(text, font=style.FONT, font_size=size, color=color, **kwargs))
     return measured(text, size, color).copy()
 
 
@@ -83,13 +99,13 @@ def measured(text: str, size: int, color=style.INK) -> Text:
     measure (scenes.lines.text_width, text_height): never to be changed or shown."""
     key = (text, size, ManimColor(color).to_hex(with_alpha=True))
     if key not in _SET:
-        _SET[key] = Text(text, font=style.FONT, font_size=size, color=color)
+        _SET[key] = lean(Text(text, font=style.FONT, font_size=size, color=color))
     return _SET[key]
 
 
 def markup(text: str, size: int = WIDE.type.body, color=style.INK, **kwargs: Any) -> MarkupText:
     """Pango markup (bold, colour spans, sub/superscripts) in the chapter's font."""
-    return MarkupText(text, font=style.FONT, font_size=size, color=color, **kwargs)
+    return lean(MarkupText(text, font=style.FONT, font_size=size, color=color, **kwargs))
 
 
 def tint(text: str, color) -> str:

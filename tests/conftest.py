@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
@@ -50,13 +51,34 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The default tier leaves the system tier out: deselected (and counted as such), never
-    skipped, so that nothing it does not run passes."""
-    if config.getoption("system_tier"):
-        return
-    system = [item for item in items if item.get_closest_marker("system")]
-    if system:
-        config.hook.pytest_deselected(items=system)
-        items[:] = [item for item in items if not item.get_closest_marker("system")]
+    skipped, so that nothing it does not run passes. Every test is put in the group of
+    what it shares with others, for pytest-xdist to keep on one worker (--dist loadgroup)."""
+    if not config.getoption("system_tier"):
+        system = [item for item in items if item.get_closest_marker("system")]
+        if system:
+            config.hook.pytest_deselected(items=system)
+            items[:] = [item for item in items if not item.get_closest_marker("system")]
+    groups = {item: sharing(item) for item in items}
+    for item, group in groups.items():
+        item.add_marker(pytest.mark.xdist_group(group))
+    # the chapters' groups first, the largest first, so that no worker starts one last
+    sizes = Counter(groups.values())
+    items.sort(key=lambda item: -sizes[groups[item]] if groups[item].startswith("chapter ")
+               else 0)
+
+
+def sharing(item: pytest.Item) -> str:
+    """What ``item`` shares with other tests: the chapter whose scenes it builds, for a
+    module marked ``builds`` (a built scene is kept per process: so each scene of a chapter,
+    in each frame, is built once however many modules read it, and a join reads the two
+    scenes the others built), else its module (what a module makes in its fixtures)."""
+    builds = item.get_closest_marker("builds")
+    params = item.callspec.params if hasattr(item, "callspec") else {}
+    if builds and builds.kwargs.get("param") in params:
+        return f"chapter {params[builds.kwargs['param']]}"
+    if builds and builds.args:
+        return f"chapter {builds.args[0]}"
+    return item.nodeid.split("::")[0]
 
 
 # ------------------------------------------------------------------ speech and caches

@@ -9,6 +9,8 @@ import pytest
 from core import recurrent
 from scenes.decoder.chapter import CHAPTER
 
+pytestmark = pytest.mark.builds("decoder")
+
 LEDGER = CHAPTER.ledger
 FRAMES = ("wide", "tall", "square")
 

@@ -13,6 +13,8 @@ from scenes.decoder.chapter import CHAPTER
 from scenes.numbers import decimal
 from tests.scene_harness import assert_clean
 
+pytestmark = pytest.mark.builds("decoder")
+
 LEDGER = CHAPTER.ledger
 WHITE_DOG = "decoder.sentence=the white dog runs"
 

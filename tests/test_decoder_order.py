@@ -16,6 +16,8 @@ from scenes.numbers import decimal
 from tests.scene_harness import assert_clean
 from tests.test_joins import different, drawn
 
+pytestmark = pytest.mark.builds("decoder")
+
 LEDGER = CHAPTER.ledger
 WHITE_DOG = "decoder.sentence=the white dog runs"
 

@@ -9,7 +9,9 @@ from production.qualities import QUALITIES
 from scenes import style
 from scenes.decoder.chapter import CHAPTER
 from scenes.decoder.question import QUESTION
-from tests.scene_harness import assert_clean
+from tests.scene_harness import assert_clean, tiered
+
+pytestmark = pytest.mark.builds("decoder")
 
 WHITE_DOG = "decoder.sentence=the white dog runs"
 OTHER = "decoder.sentence=the black dog sleeps"
@@ -63,8 +65,8 @@ def test_another_sentence_changes_the_words(build_scene):
     assert "black" in default.shown["question"] and "black" not in white.shown["question"]
 
 
-@pytest.mark.parametrize("sets,frame", [((WHITE_DOG,), "wide"), ((OTHER,), "tall"),
-                                        ((OTHER,), "square")])
+@pytest.mark.parametrize("sets,frame", tiered([((WHITE_DOG,), "wide")],
+                                              [[(OTHER,), "tall"], [(OTHER,), "square"]]))
 def test_other_sentences_lay_out_cleanly(build_scene, sets, frame):
     assert_clean(build(build_scene, *sets, layout=frame))
 

@@ -11,6 +11,8 @@ from scenes.decoder.chapter import CHAPTER
 from scenes.numbers import decimal
 from tests.scene_harness import assert_clean
 
+pytestmark = pytest.mark.builds("decoder")
+
 FRAME = 1 / QUALITIES["preview"].fps
 WHITE_DOG = "decoder.sentence=the white dog runs"
 #: seconds from each beat's start to its mark, later than the letters would put them

@@ -13,6 +13,8 @@ from scenes.numbers import percent_figure
 from tests.scene_harness import assert_clean
 from tests.test_joins import different, drawn
 
+pytestmark = pytest.mark.builds("decoder")
+
 FRAME = 1 / QUALITIES["preview"].fps
 WHITE_DOG = "decoder.sentence=the white dog runs"
 MARKS = {"average": {"context": 9.0}, "output": {"word": 7.0}}

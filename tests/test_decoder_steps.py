@@ -12,6 +12,8 @@ from scenes.decoder.steps import STEP_BEATS
 from tests.scene_harness import assert_clean
 from tests.test_joins import different, drawn
 
+pytestmark = pytest.mark.builds("decoder")
+
 FRAME = 1 / QUALITIES["preview"].fps
 WHITE_DOG = "decoder.sentence=the white dog runs"
 MARKS = {beat: {f"{beat}_read": 3.0, beat: 6.5} for beat in STEP_BEATS}

@@ -14,6 +14,8 @@ from scenes import style
 from scenes.attention.chapter import SCENES_IN_ORDER
 from scenes.base import ChapterScene, words
 
+pytestmark = pytest.mark.builds(param="chapter")
+
 #: (chapter, first scene, second scene) wherever the second opens with the first's element
 JOINS = [(name, a, b) for name, chapter in discover("scenes", ROOT / "scenes").items()
          for a, b in zip(chapter.scenes, chapter.scenes[1:]) if b.opens_with]

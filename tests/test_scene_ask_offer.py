@@ -8,11 +8,14 @@ import pytest
 
 from scenes.attention.ask_offer import AskAndOffer
 from scenes.numbers import decimal
-from tests.scene_harness import assert_clean, shown_anywhere
+from tests.scene_harness import assert_clean, shown_anywhere, tiered
+
+pytestmark = pytest.mark.builds("attention")
 
 DOG_RUG = ("grid.sentence=the dog sat on the rug it slept", "grid.sharpness=3")
-SETTINGS = [(), DOG_RUG, ("grid.sentence=the cat it slept",),
-            ("grid.sentence=a bird lay under the sofa the cat purred on it", "grid.reader=bird")]
+SETTINGS = tiered([(), DOG_RUG], [("grid.sentence=the cat it slept",),
+                                 ("grid.sentence=a bird lay under the sofa the cat purred on it",
+                                  "grid.reader=bird")])
 
 
 @pytest.fixture

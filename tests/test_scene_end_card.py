@@ -15,6 +15,8 @@ from scenes.attention.chapter import CHAPTER
 from scenes.attention.end_card import LEARNED, EndCard
 from tests.scene_harness import assert_clean
 
+pytestmark = pytest.mark.builds("attention")
+
 
 def drawn(credits: dict[str, str] | None, layout: str = "wide"):
     with tempfile.TemporaryDirectory() as media:

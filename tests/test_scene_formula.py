@@ -10,15 +10,18 @@ from pathlib import Path
 import pytest
 
 from scenes.attention.formula import OneAttentionWeight
-from tests.scene_harness import assert_clean, shown_anywhere
+from tests.scene_harness import assert_clean, shown_anywhere, tiered
+
+pytestmark = pytest.mark.builds("attention")
 
 SHARP = ("grid.sentence=the dog sat on the rug it slept", "grid.sharpness=3")
 HUGE = ("grid.sharpness=100",)  # e^(s·match) too large to write with 2 decimals
 SHIFTED = ("grid.sharpness=1000",)  # the ledger shifts the exponentials to keep them finite
-SETTINGS = [(), SHARP, ("grid.sharpness=0.25",), ("grid.reader=the",),
-            ("grid.sentence=a bird lay under the sofa the cat purred on it", "grid.reader=bird"),
-            ("grid.sentence=the cat purred under the sofa", "grid.reader=purred"),
-            HUGE, SHIFTED]
+SETTINGS = tiered([(), SHARP, HUGE, SHIFTED],
+                  [("grid.sharpness=0.25",), ("grid.reader=the",),
+                   ("grid.sentence=a bird lay under the sofa the cat purred on it",
+                    "grid.reader=bird"),
+                   ("grid.sentence=the cat purred under the sofa", "grid.reader=purred")])
 
 
 @pytest.fixture

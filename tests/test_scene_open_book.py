@@ -8,7 +8,9 @@ from collections import Counter
 import pytest
 
 from scenes.numbers import percent
-from tests.scene_harness import assert_clean
+from tests.scene_harness import assert_clean, tiered
+
+pytestmark = pytest.mark.builds("attention")
 
 
 @pytest.fixture
@@ -17,7 +19,7 @@ def build(build_scene):
     return functools.partial(build_scene, "LeaveTheBookOpen")
 
 
-SETS = [(), ("seq2seq.length=12",), ("seq2seq.length=32",), ("seq2seq.length=1",)]
+SETS = tiered([(), ("seq2seq.length=1",)], [("seq2seq.length=12",), ("seq2seq.length=32",)])
 
 
 def test_formats():
@@ -55,6 +57,7 @@ def test_grid_labels_are_the_example_words(build):
     assert not Counter(n["example_attention_output"]) - Counter(scene.shown["rows"])
 
 
+@pytest.mark.system  # a 32-word sentence builds for 25 s; test_grid_brightness thins the default's
 def test_long_sentences_thin_their_labels_but_keep_the_order(build):
     scene = build("seq2seq.length=32")
     words = list(scene.numbers["example_input"])
@@ -64,7 +67,7 @@ def test_long_sentences_thin_their_labels_but_keep_the_order(build):
     assert shown == words[::every][:len(shown)]
 
 
-@pytest.mark.parametrize("sets", [(), ("seq2seq.length=12",)])
+@pytest.mark.parametrize("sets", tiered([()], [("seq2seq.length=12",)]))
 def test_chart_shows_lengths_and_the_longest_accuracies(build, sets):
     scene = build(*sets)
     n = scene.numbers

@@ -7,7 +7,9 @@ import pytest
 from scenes.attention.assembly import ChemistryAndAssembly
 from scenes.attention.potions import PotionMixing
 from scenes.numbers import percent
-from tests.scene_harness import assert_clean
+from tests.scene_harness import assert_clean, tiered
+
+pytestmark = pytest.mark.builds("attention")
 
 SCENES = {"PotionMixing": PotionMixing, "ChemistryAndAssembly": ChemistryAndAssembly}
 SHARPER = "potion.sharpness=1"  # a --set that changes every share on screen
@@ -40,7 +42,7 @@ def test_percent_keeps_small_shares_readable(fraction, text):
 
 
 @pytest.mark.parametrize("name", list(SCENES))
-@pytest.mark.parametrize("sets", [(), (SHARPER,), ("potion.sharpness=1000000",)])
+@pytest.mark.parametrize("sets", tiered([(), (SHARPER,)], [("potion.sharpness=1000000",)]))
 def test_layout_and_timing_hold(built, name, sets):
     scene = built(name, *sets)
     assert_clean(scene)

@@ -8,13 +8,15 @@ import pytest
 
 from scenes.attention.weight_grid import MatchIsTheWeight
 from scenes.components.weight_grid_layout import panel_rows
-from tests.scene_harness import assert_clean
+from tests.scene_harness import assert_clean, tiered
+
+pytestmark = pytest.mark.builds("attention")
 
 DOG_RUG = ("grid.sentence=the dog sat on the rug it slept", "grid.sharpness=3")
 TWELVE = ("grid.sentence=the bird sat under the sofa the cat purred on a rug",
           "grid.reader=bird")
-SETTINGS = [(), DOG_RUG, ("grid.sharpness=3",), ("grid.swap=mat:sofa",), TWELVE,
-            ("grid.sentence=she slept", "grid.reader=she")]
+SETTINGS = tiered([(), DOG_RUG], [("grid.sharpness=3",), ("grid.swap=mat:sofa",), TWELVE,
+                                 ("grid.sentence=she slept", "grid.reader=she")])
 
 
 @pytest.fixture

@@ -6,6 +6,8 @@ import pytest
 
 from scenes.attention.chapter import SCENES_IN_ORDER
 
+pytestmark = pytest.mark.builds("attention")
+
 NAMES = [scene.__name__ for scene in SCENES_IN_ORDER]
 
 

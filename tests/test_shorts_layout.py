@@ -14,6 +14,8 @@ from scenes.attention.chapter import CHAPTER
 from scenes.base import layout_problems, unsafe, words
 from scenes.frame import TALL
 
+pytestmark = pytest.mark.builds("attention")
+
 SHORT_FRAMES = ("tall", "square")
 
 
