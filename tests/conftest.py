@@ -81,6 +81,17 @@ def sharing(item: pytest.Item) -> str:
     return item.nodeid.split("::")[0]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def own_manim_folder(tmp_path_factory) -> None:
+    """A Manim media folder for this process. Manim writes each text it sets outside a
+    render (a layout measuring a label) as an SVG in ./media/texts, then a second file
+    beside it that it deletes: two workers setting the same text at once in one folder
+    delete each other's file."""
+    from manim import config
+
+    config.media_dir = str(tmp_path_factory.mktemp("manim-media"))
+
+
 # ------------------------------------------------------------------ speech and caches
 def seed_speech(cache: Path) -> Path:
     """``cache`` (a cache folder, made if need be) holding a copy of the session's speech, so
