@@ -260,10 +260,14 @@ def is_ours(entry: Path) -> bool:
     return False
 
 
-def _last_used(entry: Path) -> float:
-    """When a render last used ``entry`` (its modification time); word timings are used
-    with their sound, so theirs is the later of the two."""
-    used = entry.lstat().st_mtime
+def _last_used(entry: Path) -> float | None:
+    """When a render last used ``entry`` (its modification time), None if it is gone (a
+    render beside this one renamed its file into place); word timings are used with their
+    sound, so theirs is the later of the two."""
+    try:
+        used = entry.lstat().st_mtime
+    except FileNotFoundError:
+        return None
     timings = _TIMINGS.match(entry.name)
     if timings:
         try:
@@ -291,7 +295,8 @@ def prune(folders: Iterable[Path] | None = None, *, now: float | None = None) ->
             if not ours(entry):
                 continue
             days = BUILD_DAYS if entry.name.startswith(".") else KEEP_DAYS
-            if _last_used(entry) < now - days * 86400:
+            used = _last_used(entry)
+            if used is not None and used < now - days * 86400:
                 if entry.is_dir() and not entry.is_symlink():
                     shutil.rmtree(entry, ignore_errors=True)
                 else:

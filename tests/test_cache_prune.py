@@ -46,6 +46,20 @@ def test_prune_drops_old_entries_and_stale_build_folders_only(tmp_path):
     assert not old.exists() and not killed.exists() and not old_voice.exists()
 
 
+def test_an_entry_another_render_moves_away_while_pruning_is_passed_over(tmp_path,
+                                                                         monkeypatch):
+    # a render beside this one renames its half-written sound into place between the
+    # listing of the folder and the look at the entry's age
+    now = time.time()
+    moved = entry(tmp_path, f".{key(7, 20)}.2656-p45517nf.wav", 0.1, now)
+    old = entry(tmp_path, f"{key(8, 20)}.wav", cache.KEEP_DAYS + 1, now)
+    listed = sorted(tmp_path.iterdir())
+    moved.rename(tmp_path / f"{key(7, 20)}.wav")
+    monkeypatch.setattr(type(tmp_path), "iterdir", lambda folder: iter(listed))
+    assert cache.prune([tmp_path], now=now) == [old]
+    assert (tmp_path / f"{key(7, 20)}.wav").exists()
+
+
 def test_a_used_entry_is_kept_however_old_it_was(tmp_path):
     now = time.time()
     old = entry(tmp_path, key(1), cache.KEEP_DAYS + 5, now)
