@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from production import files, qualities
+from production import files, qualities, text_store
 
 #: What Manim cannot take in its media folder's name: braces (its folders are str.format
 #: templates, "{media_dir}/videos/..."), and an apostrophe or a line break (its ffmpeg
@@ -92,7 +92,7 @@ def construct_scene(chapter: Any, scene_class: Any, quality: str,
                                  durations=durations,
                                  keyframe_dir=keyframes, mark_times=mark_times, layout=layout,
                                  credits=credits)
-    with manim_folder(media_dir) as seen:
+    with manim_folder(media_dir) as seen, text_store.kept_in(text_store.texts_dir()):
         with tempconfig({**options, "media_dir": str(seen)}):
             scene = drawn(renderer=_renderer()) if video and not transparent else drawn()
             scene.render()

@@ -17,8 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+import numpy as np
 from pydub import AudioSegment
-from pydub.generators import Sine, WhiteNoise
+from pydub.generators import Sine
+from pydub.utils import db_to_float
 
 from production import ffmpeg
 
@@ -74,9 +76,17 @@ def tick() -> AudioSegment:
     return _prepare(tone.fade_in(4).fade_out(70))
 
 
+#: the seed of the pour's noise: the same noise in every render (pydub's WhiteNoise draws
+#: from the unseeded ``random``, so every render of a scene with a pour sounded different)
+POUR_SEED = 1
+
+
 def pour() -> AudioSegment:
-    """A gentle pour (1.2 s of soft, filtered noise), for a flask filling."""
-    noise = WhiteNoise(sample_rate=SAMPLE_RATE).to_audio_segment(duration=1200, volume=-38)
+    """A gentle pour (1.2 s of soft, filtered noise), for a flask filling: the same
+    samples every time."""
+    values = np.random.default_rng(POUR_SEED).uniform(-1.0, 1.0, round(1.2 * SAMPLE_RATE))
+    samples = (values * 32767 * db_to_float(-38)).astype("<i2")
+    noise = AudioSegment(samples.tobytes(), sample_width=2, frame_rate=SAMPLE_RATE, channels=1)
     return _prepare(noise.low_pass_filter(900).fade_in(250).fade_out(500))
 
 

@@ -120,7 +120,8 @@ def test_prune_knows_every_kind_of_entry_the_project_writes_and_only_those(tmp_p
     root = tmp_path / "cache"
     monkeypatch.setenv("EXPLAINER_CACHE", str(root))
     scenes, chapters, voice = cache.scenes_dir(), cache.chapters_dir(), root / "voice"
-    for folder in (scenes, chapters, voice):
+    texts = root / "texts"
+    for folder in (scenes, chapters, voice, texts):
         folder.mkdir(parents=True)
     old = cache.KEEP_DAYS + 1
     left = cache.BUILD_DAYS + 1  # a hidden leftover this old belongs to no running render
@@ -154,6 +155,8 @@ def test_prune_knows_every_kind_of_entry_the_project_writes_and_only_those(tmp_p
         made(voice / f".{key(11, 20)}-q1w2e3r4.wav", left),  # speech being written
         made(voice / f".{sound}.wav.abcd1234.part", left),  # from a cluster, being written
         made(voice / f".{sound}.{'c' * 12}.words.json.abcd1234.part", left),
+        made(texts / f"{key(18, 64)}.glyphs", old),  # a set text
+        made(texts / f".{key(18, 64)}.glyphs.4242-k2j4h5l1.part", left),  # being written
         made(root / f".cluster-4242-{int(now * 1e9)}", left),  # a cluster render's token
         made(root / ".probe-abcd_123", left),  # the check that the cache takes files
     ]
@@ -167,6 +170,8 @@ def test_prune_knows_every_kind_of_entry_the_project_writes_and_only_those(tmp_p
         made(voice / "interview.wav", old),
         made(voice / "notes.words.json", old),
         made(voice / f"{key(14, 20)}.words.json.bak", old),
+        made(texts / "label.glyphs", old),
+        made(texts / f"{key(19, 64)}.glyphs.bak", old),
         made(root / f"{key(15, 20)}.wav", old),  # named like a passage, but not in voice/
         made(root / ".cluster-notes", old),
         made(root / "thesis.txt", old),
@@ -178,4 +183,4 @@ def test_prune_knows_every_kind_of_entry_the_project_writes_and_only_those(tmp_p
     assert not [p for p in ours if p.exists()]
     assert all(p.exists() for p in [*theirs, *fresh, used, timed])
     assert sorted(p.name for p in root.iterdir()) == sorted(
-        ["chapters", "scenes", "voice", *(p.name for p in theirs if p.parent == root)])
+        ["chapters", "scenes", "texts", "voice", *(p.name for p in theirs if p.parent == root)])
