@@ -75,14 +75,18 @@ _SET: dict[tuple[str, int, str], Text] = {}
 
 
 def lean(text: T) -> T:
-    """``text`` without the parsed SVG path each glyph keeps after its curves are made
-    from it (only OpenGL reads it again), and so Manim's own copy of the same text: every
-    copy of a glyph (Manim copies whatever a Transform or a fade touches, and makes each
-    text it has set before as a copy) deep-copied that path point by point, most of the
-    cost of building a scene with text in it."""
+    """``text`` without what Manim keeps of the SVG it was parsed from and only reads
+    again for other kinds of mobject, and so Manim's own copy of the same text: each
+    glyph's parsed SVG path (only OpenGL reads it) and the text's VGroup for every element
+    of the SVG (only Tex and Typst look parts up by id; a short label has a hundred).
+    Manim copies whatever a Transform or a fade touches, and makes each text it has set
+    before as a copy; those were most of every copy, and copying most of what building a
+    scene with text in it costs. What is drawn is the same."""
     kept = SVG_HASH_TO_MOB_MAP.get(hash_obj(text.hash_seed))
-    for glyph in [*text.get_family(), *(kept.get_family() if kept else ())]:
-        glyph.__dict__.pop("path_obj", None)
+    for whole in (text, kept) if kept else (text,):
+        whole.id_to_vgroup_dict = {}
+        for glyph in whole.get_family():
+            glyph.__dict__.pop("path_obj", None)
     return text
 
 

@@ -5,8 +5,10 @@ pixel, as one drawn from a cold store."""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
-from manim import MarkupText, Text
+from manim import MarkupText, Mobject, Text
 from manim.mobject.svg.svg_mobject import SVG_HASH_TO_MOB_MAP, SVGMobject
 
 from production import text_store
@@ -131,3 +133,19 @@ def test_a_scene_from_a_warm_store_draws_the_same_pixels(tmp_path, monkeypatch, 
     assert frames["warm"] == frames["cold"]
     assert parsed["cold"] > 0 and parsed["warm"] == 0  # every text read from the store
     assert len(list((tmp_path / "cache" / "texts").iterdir())) == parsed["cold"]
+
+
+@pytest.mark.parametrize("make", [base.words, base.markup])
+def test_a_scenes_text_copies_only_what_it_draws(make):
+    """The chapters' texts drop what Manim keeps of the SVG only to look parts up by id (a
+    VGroup per element: a hundred for a short label), which every copy used to copy."""
+    sentence = "the cat ate the fish, and the dog barked"
+    text, manims = make(sentence), setting(MarkupText if make is base.markup else Text,
+                                           sentence, color=style.INK)
+    assert len(manims.id_to_vgroup_dict) > len(manims.get_family())
+    assert drawn(text.copy()) == drawn(manims)
+    memo: dict[int, object] = {}
+    copy.deepcopy(text, memo)
+    copied = [m for m in memo.values() if isinstance(m, Mobject)]
+    assert len(copied) <= len(text.get_family()) + 1  # its glyphs, itself, its chars
+    assert not any(hasattr(part, "path_obj") for part in text.get_family())
