@@ -94,7 +94,8 @@ def construct_scene(chapter: Any, scene_class: Any, quality: str,
                                  credits=credits)
     with manim_folder(media_dir) as seen, text_store.kept_in(text_store.texts_dir()):
         with tempconfig({**options, "media_dir": str(seen)}):
-            scene = drawn(renderer=_renderer()) if video and not transparent else drawn()
+            scene = drawn(renderer=_renderer() if video and not transparent
+                          else None if video else _unseen())
             scene.render()
         _written_in(scene, seen, media_dir.absolute())
     return scene
@@ -122,6 +123,29 @@ def _written_in(scene: Any, seen: Path, real: Path) -> None:
              if isinstance(value := getattr(plan, field.name), Path)
              and value.is_relative_to(seen)}
     writer.output_plan = dataclasses.replace(plan, **moved)
+
+
+def _unseen() -> Any:
+    """Manim's Cairo renderer for a scene nothing is encoded from (its animations skipped
+    to their end states): it draws a whole frame when one is asked for (a key frame, the
+    last frame), never the still background of each play nor each play's end, which no
+    one would see. Building a scene to check it, or to draw a short's cover at publish
+    size, draws one frame a beat instead of two a play."""
+    from manim.renderer.cairo_renderer import CairoRenderer
+
+    class Unseen(CairoRenderer):
+        def update_frame(self, scene: Any, mobjects: Any = None, *args: Any,
+                         **kwargs: Any) -> None:
+            if self.skip_animations and mobjects is not None:
+                return  # a play's still or moving part, drawn only to be encoded
+            super().update_frame(scene, mobjects, *args, **kwargs)
+
+        def save_static_frame_data(self, scene: Any, static_mobjects: Any) -> None:
+            self.static_image = None
+            if not self.skip_animations:
+                super().save_static_frame_data(scene, static_mobjects)
+
+    return Unseen()
 
 
 def _renderer() -> Any:
