@@ -49,10 +49,13 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["EXPLAINER_CACHE"] = str(SHARED_CACHE)
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The default tier leaves the system tier out: deselected (and counted as such), never
     skipped, so that nothing it does not run passes. Every test is put in the group of
-    what it shares with others, for pytest-xdist to keep on one worker (--dist loadgroup)."""
+    what it shares with others, for pytest-xdist to keep on one worker (--dist loadgroup).
+    First: each of pytest-xdist's workers reads the groups in a hook of its own, which
+    would otherwise run before this one and find none."""
     if not config.getoption("system_tier"):
         system = [item for item in items if item.get_closest_marker("system")]
         if system:
