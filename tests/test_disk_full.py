@@ -97,7 +97,10 @@ def test_a_disk_filling_up_mid_render_is_one_line_and_nothing_broken_is_kept(
     """The disk fills while a scene is being built (the other is cached): the render
     stops with one line, no build folder or partial file is left, and once there is room
     again the next render makes both scenes whole (nothing broken was cached)."""
+    # the render and every process it started are held while the disk fills: however
+    # fast the scene is drawn, the disk is full before it writes another byte
     result = in_small_disk(tmp_path, "100m", f"""
+tree() {{ echo $1; for c in $(cat /proc/$1/task/*/children 2>/dev/null); do tree $c; done; }}
 $RENDER --jobs 1 --out $DISK/out > {tmp_path}/stdout 2> {tmp_path}/stderr &
 pid=$!
 n=0
@@ -105,8 +108,10 @@ until ls -a $DISK/cache/scenes 2>/dev/null | grep -q '^[.][0-9a-f]'; do
   sleep 0.05; n=$((n + 1)); [ $n -gt 2400 ] && break
 done
 echo $n > {tmp_path}/polled
-sleep 0.5
+held=$(tree $pid)
+kill -STOP $held 2>/dev/null
 dd if=/dev/zero of=$DISK/filler bs=1M 2>/dev/null
+kill -CONT $held 2>/dev/null
 wait $pid
 echo $? > {tmp_path}/rc
 find $DISK/cache/scenes $DISK/out -mindepth 1 2>/dev/null > {tmp_path}/listing
