@@ -6,7 +6,9 @@ narration text with values filled in, any recordings that replace the voice,
 the voice settings, the quality, and the versions of the tools that encode.
 Finished scenes live in ``.cache/scenes/KEY/``; the chapter in ``.cache/chapters/KEY/``;
 spoken passages in ``.cache/voice/``; set text in ``.cache/texts/``
-(production/text_store.py). An entry is built under a unique hidden name, checked,
+(production/text_store.py); each play's video segment in ``.cache/segments/``
+(production/beat_cache.py), so a scene drawn again after an edit draws only the
+beats that changed. An entry is built under a unique hidden name, checked,
 and renamed into place; its record holds the size and hash of every file in it, and
 an entry whose files no longer match is deleted and built again. Every render marks
 what it used; after it, entries that no render has used for 30 days are removed, and
@@ -31,7 +33,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from production import files, imports, paths, text_store, voices
+from production import beat_cache, files, imports, paths, text_store, voices
 from production.narration.passages import Passage, prepare
 from production.narration.script import numbers_of, script_for, spoken_values
 from production.narration.speech import speech_dir
@@ -220,16 +222,18 @@ def mark_used(entries: Iterable[Path]) -> None:
 _KEY = r"[0-9a-f]{16,64}"  # a content key, as names hold it
 _TEMP = r"[a-z0-9_]{8}"  # the random tail the tempfile module adds to a name
 #: the names the project gives what it writes into the cache's folders (scenes/,
-#: chapters/, voice/, texts/): a finished folder (a scene, a chapter, or what an output made
-#: from a scene: KEY-alpha, KEY-shorts, KEY-shorts-burned), which must also hold its
+#: chapters/, voice/, texts/, segments/): a finished folder (a scene, a chapter, or what
+#: an output made from a scene: KEY-alpha, KEY-shorts, KEY-shorts-burned), which must also hold its
 #: record; a spoken passage or a converted recording (KEY.wav); a passage's word timings
-#: beside its sound (KEY.TEXT.words.json); a set text's glyphs (KEY.glyphs); and, hidden,
+#: beside its sound (KEY.TEXT.words.json); a set text's glyphs (KEY.glyphs); a play's
+#: segment or a scene's mix (KEY.segment, KEY.sound); and, hidden,
 #: what is being written or was left by a killed render: a build folder, an entry being
 #: deleted, a file's temporary name (.KEY-..., .KEY.wav....part), shorts' covers being
 #: drawn (.covers-XXXXXXXX)
 _FINISHED = re.compile(rf"^{_KEY}(-[a-z]+)*$")
 _SOUND = re.compile(rf"^{_KEY}\.wav$")
 _GLYPHS = re.compile(rf"^{_KEY}{re.escape(text_store.SUFFIX)}$")
+_SEGMENT = re.compile(rf"^{_KEY}({re.escape(beat_cache.SUFFIX)}|{re.escape(beat_cache.SOUND)})$")
 _TIMINGS = re.compile(rf"^(?P<sound>{_KEY})\.[0-9a-f]{{12}}\.words\.json$")
 _LEFT = re.compile(rf"^\.({_KEY}[-.].+|covers-{_TEMP})$")
 #: what the project leaves in the cache folder itself, hidden, while a render runs: a
@@ -248,7 +252,8 @@ def is_ours(entry: Path) -> bool:
         return False
     if _LEFT.match(name):
         return True
-    if _SOUND.match(name) or _TIMINGS.match(name) or _GLYPHS.match(name):
+    if _SOUND.match(name) or _TIMINGS.match(name) or _GLYPHS.match(name) \
+            or _SEGMENT.match(name):
         return entry.is_file()
     if not _FINISHED.match(name) or not entry.is_dir():
         return False
@@ -281,13 +286,13 @@ def _last_used(entry: Path) -> float | None:
 
 def prune(folders: Iterable[Path] | None = None, *, now: float | None = None) -> list[Path]:
     """Remove the project's entries unused for KEEP_DAYS and its hidden leftovers older
-    than BUILD_DAYS from the cache's folders (by default scenes/, chapters/, voice/ and
-    texts/, and the leftovers in the cache folder itself); returns what was removed. Anything
-    else in those folders is left alone."""
+    than BUILD_DAYS from the cache's folders (by default scenes/, chapters/, voice/,
+    texts/ and segments/, and the leftovers in the cache folder itself); returns what was
+    removed. Anything else in those folders is left alone."""
     now = time.time() if now is None else now
     scan = [(folder, is_ours) for folder in folders] if folders is not None else [
         (scenes_dir(), is_ours), (chapters_dir(), is_ours), (speech_dir(), is_ours),
-        (text_store.texts_dir(), is_ours),
+        (text_store.texts_dir(), is_ours), (beat_cache.segments_dir(), is_ours),
         (paths.cache(), lambda entry: bool(_LEFT_AT_ROOT.match(entry.name))
          and not entry.is_symlink())]
     removed = []

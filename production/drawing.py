@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from production import files, qualities, text_store
+from production import beat_cache, files, qualities, text_store
 
 #: What Manim cannot take in its media folder's name: braces (its folders are str.format
 #: templates, "{media_dir}/videos/..."), and an apostrophe or a line break (its ffmpeg
@@ -94,8 +94,8 @@ def construct_scene(chapter: Any, scene_class: Any, quality: str,
                                  credits=credits)
     with manim_folder(media_dir) as seen, text_store.kept_in(text_store.texts_dir()):
         with tempconfig({**options, "media_dir": str(seen)}):
-            scene = drawn(renderer=_renderer() if video and not transparent
-                          else None if video else _unseen())
+            scene = drawn(renderer=_renderer(quality, (width, height, fps)) if video
+                          and not transparent else None if video else _unseen())
             scene.render()
         _written_in(scene, seen, media_dir.absolute())
     return scene
@@ -148,10 +148,9 @@ def _unseen() -> Any:
     return Unseen()
 
 
-def _renderer() -> Any:
-    """Manim's Cairo renderer, writing segments with held frames encoded once per GOP."""
-    from manim.renderer.cairo_renderer import CairoRenderer
-
-    from production.stills import StillFrameWriter
-
-    return CairoRenderer(file_writer_class=StillFrameWriter)
+def _renderer(quality: str, size: tuple[int, int, int]) -> Any:
+    """Manim's Cairo renderer, writing segments with held frames encoded once per GOP
+    (production/stills.py), each play's segment taken from the beat cache when kept
+    there (production/beat_cache.py)."""
+    return beat_cache.renderer(beat_cache.Store(beat_cache.segments_dir()),
+                               encoder_options(quality), size)

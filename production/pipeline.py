@@ -52,6 +52,9 @@ class Plan:
     passages: dict[str, list[Passage]] | None = None
     #: the frame the scenes are laid out for: "wide" (the chapter) or "tall" (shorts)
     layout: str = "wide"
+    #: each scene drawn by this render: (beats drawn, beats in it); the others' plays came
+    #: from the beat cache
+    beats: dict[str, tuple[int, int]] = dataclasses.field(default_factory=dict)
 
     @property
     def folders(self) -> dict[str, Path]:
@@ -287,7 +290,8 @@ def render_job(task: SceneTask) -> tuple[dict[str, Any], int]:
     """Worker process: render one scene into its cache entry; (its record, peak KiB)."""
     from production.scene_output import produce_scene
 
-    return task.draw(produce_scene, transparent=False).to_json(), peak_memory()
+    done = task.draw(produce_scene, transparent=False)
+    return {**done.to_json(), "drawn_beats": done.drawn_beats}, peak_memory()
 
 
 #: a worker's job: a scene task -> (its record, the worker's peak memory in KiB)
@@ -366,9 +370,16 @@ def ensure_scenes(plan: Plan) -> tuple[dict[str, SceneOutput], list[int]]:
     results = {n: r for n, r in plan.stored.items() if r is not None}
     for name, record in records.items():
         results[name] = SceneOutput.from_json(record, plan.entry(name))
+        drawn = record.get("drawn_beats")
+        if drawn is not None:
+            plan.beats[name] = (len(drawn), len(results[name].beat_starts))
     for sc in plan.chosen:
-        result = results[sc.__name__]
-        print(scene_line(result, "rendered" if sc.__name__ in records else "cached"))
+        name = sc.__name__
+        result = results[name]
+        how = "cached" if name not in records else \
+            "rendered: {} of {} beats".format(*plan.beats[name]) if name in plan.beats \
+            else "rendered"
+        print(scene_line(result, how))
         for problem in result.layout_problems + result.timing_problems:
             print(f"render.py: warning: {sc.__name__}: {problem}", file=sys.stderr)
     return results, peaks
@@ -422,7 +433,11 @@ def summary(rendered: int, total: int, peaks: list[int], plan: Plan, started: fl
     elapsed = time.monotonic() - started
     if peaks:
         workers = min(plan.workers, rendered)
-        return (f"rendered {rendered} of {total} scenes in {elapsed:.1f} s with "
+        beats = ""
+        if plan.beats:
+            drawn, every = (sum(n) for n in zip(*plan.beats.values()))
+            beats = f" ({drawn} of {every} beats)"
+        return (f"rendered {rendered} of {total} scenes{beats} in {elapsed:.1f} s with "
                 f"{workers} worker(s); peak memory per worker {max(peaks) / 1024:.0f} MiB")
     return f"nothing to render: all {total} scenes cached ({elapsed:.1f} s)"
 

@@ -7,6 +7,7 @@ files are built in a temporary folder and the folder is renamed when complete.
 
 from __future__ import annotations
 
+import pickle
 import re
 import shutil
 import tempfile
@@ -18,7 +19,7 @@ from typing import Any
 
 import av
 
-from production import cache, captions, ffmpeg, soundtrack, voices
+from production import beat_cache, cache, captions, ffmpeg, files, soundtrack, voices
 from production.narration.passages import Passage, beat_lengths, mark_times, prepare
 from production.narration.script import spoken_values
 from production.timings import Word
@@ -38,6 +39,9 @@ class SceneOutput:
     cue_sounds: list[tuple[str, float]] = field(default_factory=list)
     layout_problems: list[str] = field(default_factory=list)
     timing_problems: list[str] = field(default_factory=list)
+    #: the beats drawn this run (the others' plays came from the beat cache); None when the
+    #: scene was not drawn this run. Not part of its record.
+    drawn_beats: list[str] | None = None
 
     @property
     def video(self) -> Path:
@@ -221,16 +225,39 @@ def draw_and_mix(chapter: Any, scene_class: Any, work: Path, render: Draw, *,
     silent = Path(scene.renderer.file_writer.movie_file_path)
     seconds = video_seconds(silent)
     starts = {b.name: b.start for b in scene.beat_log}
-    mix = soundtrack.mix_scene(passages, starts, seconds, scene.cues)
     sound = work / f"{name}.wav"
+    loudness = mixed(passages, starts, seconds, list(scene.cues), sound)
+    return Drawn(scene, silent, seconds, starts, passages, sound, loudness)
+
+
+def mixed(passages: list[Passage], starts: dict[str, float], seconds: float,
+          cues: list[tuple[str, float]], sound: Path) -> soundtrack.Loudness | None:
+    """The scene's mix (normalized when narrated) as ``sound``; its loudness. Kept in the
+    beat cache by what it is mixed from, so a scene drawn again after an edit to its
+    pictures alone mixes nothing."""
+    store = beat_cache.Store(beat_cache.segments_dir())
+    key = beat_cache.digest([files.sha256(soundtrack_code()), seconds, starts, cues,
+                             [[p.beat, files.sha256(p.audio)] for p in passages]])
+    kept = store.read(key, beat_cache.SOUND)
+    if kept is not None:
+        loud, wav = pickle.loads(kept)
+        sound.write_bytes(wav)
+        return None if loud is None else soundtrack.Loudness(*loud)
+    mix = soundtrack.mix_scene(passages, starts, seconds, cues)
+    loudness = None
     if passages:
-        mix.export(work / "mix.wav", format="wav")
-        loudness = soundtrack.normalize(work / "mix.wav", sound)
-        (work / "mix.wav").unlink()
+        mix.export(sound.with_name("mix.wav"), format="wav")
+        loudness = soundtrack.normalize(sound.with_name("mix.wav"), sound)
+        sound.with_name("mix.wav").unlink()
     else:
         mix.export(sound, format="wav")
-        loudness = None
-    return Drawn(scene, silent, seconds, starts, passages, sound, loudness)
+    loud = None if loudness is None else (loudness.integrated, loudness.true_peak)
+    store.write(key, pickle.dumps((loud, sound.read_bytes()), protocol=5), beat_cache.SOUND)
+    return loudness
+
+
+def soundtrack_code() -> Path:
+    return Path(soundtrack.__file__)
 
 
 @contextmanager
@@ -286,4 +313,7 @@ def produce_scene(chapter: Any, scene_class: Any, entry: Path,
             vtt.write_text(captions.to_vtt(result.cues), encoding="utf-8")
             check_captions(result.captions, len(result.cues))
         store(work, entry, result.to_json())
-    return result.moved(entry)
+    done = result.moved(entry)
+    if hasattr(d.scene.renderer, "drawn"):
+        done.drawn_beats = beat_cache.beats_drawn(d.scene.renderer)
+    return done

@@ -354,11 +354,18 @@ class ChapterScene(Scene):
         return max(frames, 1) / config.frame_rate
 
     def _wait_until(self, moment: float) -> None:
-        """Wait until ``moment`` (seconds from the scene's start). Manim renders whole
-        frames, so one wait can fall a frame short: wait again until within half a frame."""
-        half_frame = 0.5 / config.frame_rate
-        while moment - self.renderer.time > half_frame:
-            self.wait(max(moment - self.renderer.time, 1 / config.frame_rate))
+        """Wait until ``moment`` (seconds from the scene's start), to the nearest frame,
+        in one wait of a whole number of frames. Manim holds a still frame for the wait's
+        length in frames rounded down, and draws a moving one (updaters on screen) for it
+        rounded up: half a frame more, or less, makes the count exact. So a beat's waits
+        are the same wherever the beat starts, and its plays are kept in the beat cache
+        (production/beat_cache.py) as the same segments when narration before it moves it."""
+        frames = round((moment - self.renderer.time) * config.frame_rate)
+        if frames < 1:
+            return
+        still = not (self.always_update_mobjects or self.updaters or any(
+            m.has_time_based_updater() for m in self.get_mobject_family_members()))
+        self.wait((frames + (0.5 if still else -0.5)) / config.frame_rate, frozen_frame=still)
 
     def play(self, *animations: Any, **kwargs: Any) -> None:
         """Manim's play, noting when it starts and which texts it moves (waits aside)."""

@@ -1,0 +1,206 @@
+"""The beat cache (production/beat_cache.py): a scene drawn again after an edit draws only
+the beats whose pictures changed, and writes the same bytes as one drawn whole."""
+
+from __future__ import annotations
+
+import hashlib
+import types
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from manim import DOWN, LEFT, RIGHT, UP, Circle, FadeIn, FadeOut, Square, VGroup, Write
+
+from production import beat_cache, chapters
+from production.drawing import construct_scene
+from production.pipeline import summary
+from scenes import style
+from scenes.base import ChapterScene, words
+
+QUALITY = "preview"  # 15 fps
+
+
+class ThreeBeats(ChapterScene):
+    """A square, a circle beside it, a word under them: a beat each."""
+
+    section = "shares"
+    beat_seconds = {"square": 1.0, "circle": 1.0, "word": 1.0}
+    word = "weights"
+    circle_time = 0.5
+
+    def construct(self) -> None:
+        square = Square(1.2, color=style.KEY).shift(LEFT * 2)
+        circle = Circle(0.6, color=style.WEIGHT).shift(RIGHT * 2)
+        b = self.beat("square")
+        self.play(FadeIn(square, shift=UP * 0.2), run_time=b.part(0.4))
+        b = self.beat("circle")
+        self.play(FadeIn(circle), run_time=b.part(self.circle_time))
+        self.play(VGroup(square, circle).animate.shift(UP * 0.5), run_time=b.part(0.3))
+        b = self.beat("word")
+        self.play(Write(words(self.word).shift(DOWN * 1.5)), run_time=b.part(0.4))
+        self.play(FadeOut(square), run_time=b.part(0.2))
+
+
+class NewWord(ThreeBeats):
+    """The same scene with another word in its last beat (an edit to one line)."""
+
+    word = "shares"
+
+
+class SlowCircle(ThreeBeats):
+    """The same scene with the circle's fade slower (an edit in the middle beat)."""
+
+    circle_time = 0.6
+
+
+def draw(scene: type[ChapterScene], cache: Path, monkeypatch: pytest.MonkeyPatch,
+         work: Path, durations: dict[str, float] | None = None) -> tuple[str, Any]:
+    """Draw ``scene`` with the beat cache in ``cache``: the silent video's SHA-256 and
+    the renderer (its plays drawn and reused)."""
+    monkeypatch.setenv("EXPLAINER_CACHE", str(cache))
+    chapter = chapters.load("tests.fixture.chapter")
+    built = construct_scene(chapter, scene, QUALITY, None, work, video=True,
+                            durations=durations)
+    movie = Path(built.renderer.file_writer.movie_file_path)
+    return hashlib.sha256(movie.read_bytes()).hexdigest(), built.renderer
+
+
+@pytest.fixture
+def warm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, str]:
+    """A cache holding ThreeBeats' segments; the SHA-256 of its video."""
+    cache = tmp_path / "cache"
+    digest, renderer = draw(ThreeBeats, cache, monkeypatch, tmp_path / "first")
+    assert renderer.reused == [] and beat_cache.beats_drawn(renderer) == list(
+        ThreeBeats.beat_seconds)
+    return cache, digest
+
+
+def test_the_same_scene_again_draws_nothing_and_writes_the_same_bytes(warm, tmp_path,
+                                                                      monkeypatch):
+    cache, digest = warm
+    again, renderer = draw(ThreeBeats, cache, monkeypatch, tmp_path / "again")
+    assert renderer.drawn == []
+    assert len(renderer.reused) >= 5  # every play, the beats' closing waits included
+    assert again == digest
+
+
+@pytest.mark.parametrize("edited, redrawn", [(NewWord, ["word"]), (SlowCircle, ["circle"])])
+def test_an_edit_redraws_its_beat_alone_and_equals_a_cold_render(warm, tmp_path, monkeypatch,
+                                                                 edited, redrawn):
+    cache, digest = warm
+    after, renderer = draw(edited, cache, monkeypatch, tmp_path / "edited")
+    assert beat_cache.beats_drawn(renderer) == redrawn
+    cold, cold_renderer = draw(edited, tmp_path / "cold", monkeypatch, tmp_path / "cold-work")
+    assert cold_renderer.reused == []
+    assert after == cold != digest
+
+
+def test_a_longer_passage_redraws_its_beat_and_shifts_the_later_ones(warm, tmp_path,
+                                                                      monkeypatch):
+    """Narration that grows the first beat moves the later beats in time; their pictures
+    are the same, so they are not drawn again."""
+    cache, _ = warm
+    longer = {"square": 1.6, "circle": 1.0, "word": 1.0}
+    after, renderer = draw(ThreeBeats, cache, monkeypatch, tmp_path / "longer", longer)
+    assert beat_cache.beats_drawn(renderer) == ["square"]
+    assert renderer.reused  # the circle's and the word's plays
+    cold, _ = draw(ThreeBeats, tmp_path / "cold", monkeypatch, tmp_path / "cold-work", longer)
+    assert after == cold
+
+
+def test_a_damaged_segment_is_drawn_again(warm, tmp_path, monkeypatch):
+    cache, digest = warm
+    kept = sorted((cache / "segments").glob(f"*{beat_cache.SUFFIX}"))
+    assert kept
+    data = bytearray(kept[0].read_bytes())
+    data[-1] ^= 0xFF
+    kept[0].write_bytes(bytes(data))
+    again, renderer = draw(ThreeBeats, cache, monkeypatch, tmp_path / "again")
+    assert len(renderer.drawn) == 1
+    assert again == digest
+
+
+def test_a_cache_that_cannot_be_written_still_renders(tmp_path, monkeypatch):
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the cache folder should be")
+    digest, renderer = draw(ThreeBeats, blocked, monkeypatch, tmp_path / "work")
+    assert renderer.reused == []
+    cold, _ = draw(ThreeBeats, tmp_path / "cold", monkeypatch, tmp_path / "cold-work")
+    assert digest == cold
+
+
+# ----------------------------------------------------------------- the fingerprint
+
+
+def key_of(root: Any, media: str = "/media/here") -> str:
+    return beat_cache.key_of(root, media)
+
+
+def test_equal_objects_have_equal_fingerprints_however_they_are_shared():
+    shared = np.arange(6.0)
+    one = {"a": shared, "b": shared.copy(), "name": "x" * 3}
+    other = {"a": np.arange(6.0), "b": np.arange(6.0), "name": "xxx"}
+    assert key_of([one]) == key_of([other])
+
+
+def test_every_drawn_value_counts():
+    base = Square(1.0)
+    for change in (lambda m: m.shift(RIGHT * 1e-9), lambda m: m.set_fill(opacity=0.5),
+                   lambda m: m.set_stroke(width=5), lambda m: m.set_z_index(1)):
+        changed = base.copy()
+        change(changed)
+        assert key_of([changed]) != key_of([base.copy()])
+
+
+def test_what_differs_from_run_to_run_does_not_count():
+    first, second = Square(1.0).copy(), Square(1.0).copy()
+    assert first.original_id != second.original_id  # where each copy's original lay
+    assert key_of([first]) == key_of([second])
+    assert key_of(["/media/here/texts/abc.svg"]) == key_of(["/media/there/texts/abc.svg"],
+                                                            "/media/there")
+
+
+def test_a_function_counts_by_what_it_computes():
+    def ramp(scale: float) -> Any:
+        return lambda t: scale * t
+
+    assert key_of([ramp(1.0)]) == key_of([ramp(1.0)])
+    assert key_of([ramp(1.0)]) != key_of([ramp(2.0)])
+    assert key_of([lambda t: t]) != key_of([lambda t: t * t])
+
+
+def test_records_of_objects_count_by_their_fields():
+    """A structured array of objects (how LaggedStart keeps its timings): each record is
+    made anew as it is read, so a walk that named objects by where they lie would take a
+    later record for an earlier one."""
+    kinds = np.dtype([("what", "O"), ("start", "<f8")])
+    one = np.array([(types.SimpleNamespace(n=1), 0.0), (types.SimpleNamespace(n=2), 0.5)],
+                   dtype=kinds)
+    two = np.array([(types.SimpleNamespace(n=1), 0.0), (types.SimpleNamespace(n=3), 0.5)],
+                   dtype=kinds)
+    assert key_of([one]) != key_of([two])
+
+
+def test_text_cannot_pass_for_the_walks_own_marks():
+    assert key_of([["dict", 0]]) != key_of([{}])
+    assert key_of(["array", "<f8", (0,)]) != key_of([np.zeros(0)])
+
+
+def test_a_mobject_shared_by_an_animation_is_the_same_as_a_copy_on_screen():
+    """What counts is what is drawn: an animation's mobject met again on screen is named,
+    not written twice, and the two keys differ from one whose animation moves another."""
+    square = Square(1.0)
+    shared = key_of([[FadeIn(square)], [square]])
+    other = key_of([[FadeIn(Square(1.0))], [Square(1.0)]])
+    assert shared != other  # the fade moves the square on screen, or one beside it
+    assert shared == key_of([[FadeIn(twin := Square(1.0))], [twin]])
+
+
+# ----------------------------------------------------------------- the summary
+
+
+def test_the_summary_counts_the_beats_drawn():
+    plan = types.SimpleNamespace(workers=2, beats={"A": (2, 7), "B": (0, 3)})
+    line = summary(2, 14, [1024, 2048], plan, 0.0)
+    assert line.startswith("rendered 2 of 14 scenes (2 of 10 beats) in ")
