@@ -154,7 +154,8 @@ def test_every_drawn_value_counts():
 
 
 def test_what_differs_from_run_to_run_does_not_count():
-    first, second = Square(1.0).copy(), Square(1.0).copy()
+    originals = Square(1.0), Square(1.0)
+    first, second = originals[0].copy(), originals[1].copy()
     assert first.original_id != second.original_id  # where each copy's original lay
     assert key_of([first]) == key_of([second])
     assert key_of(["/media/here/texts/abc.svg"]) == key_of(["/media/there/texts/abc.svg"],
