@@ -103,8 +103,9 @@ def fingerprint(root: Any, media_dir: str, arrays: Any) -> list[Any]:
     mobject it moves, which is on screen too). One met again inside itself is marked as
     a cycle. Plain values are kept as they are and the walk's own marks are tuples, so
     no text can pass for a mark. A path is its file's name alone, and a string naming the
-    render's own media folder is written without it (the folder is new in every render). Modules and classes are named;
-    anything else is its type and its ``repr``, unless that repr holds an address."""
+    render's own media folder is written without it (the folder is new in every render).
+    Modules and classes are named; anything else is its type and its ``repr``, unless
+    that repr holds an address."""
     from manim import Animation, Mobject
 
     out: list[Any] = []
