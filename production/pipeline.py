@@ -376,9 +376,9 @@ def ensure_scenes(plan: Plan) -> tuple[dict[str, SceneOutput], list[int]]:
     for sc in plan.chosen:
         name = sc.__name__
         result = results[name]
+        drawn, every = plan.beats.get(name, (0, 0))
         how = "cached" if name not in records else \
-            "rendered: {} of {} beats".format(*plan.beats[name]) if name in plan.beats \
-            else "rendered"
+            f"rendered {drawn} of {every} beats" if drawn < every else "rendered"
         print(scene_line(result, how))
         for problem in result.layout_problems + result.timing_problems:
             print(f"render.py: warning: {sc.__name__}: {problem}", file=sys.stderr)

@@ -359,7 +359,13 @@ class ChapterScene(Scene):
         length in frames rounded down, and draws a moving one (updaters on screen) for it
         rounded up: half a frame more, or less, makes the count exact. So a beat's waits
         are the same wherever the beat starts, and its plays are kept in the beat cache
-        (production/beat_cache.py) as the same segments when narration before it moves it."""
+        (production/beat_cache.py) as the same segments when narration before it moves it.
+        A build that encodes nothing moves its clock by each wait's length: it waits the
+        time left, until within half a frame."""
+        if config.format == "png":  # nothing encoded: each wait moves the clock its length
+            while moment - self.renderer.time > 0.5 / config.frame_rate:
+                self.wait(max(moment - self.renderer.time, 1 / config.frame_rate))
+            return
         frames = round((moment - self.renderer.time) * config.frame_rate)
         if frames < 1:
             return

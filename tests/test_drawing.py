@@ -47,6 +47,6 @@ def test_key_frames_are_manims_own_and_nothing_else_is_drawn(tmp_path, monkeypat
 
 @pytest.mark.parametrize("video", [True, False])
 def test_a_render_that_encodes_uses_manims_renderer(video):
-    renderer = drawing._renderer() if video else drawing._unseen()
+    renderer = drawing._renderer("preview", (854, 480, 15)) if video else drawing._unseen()
     assert isinstance(renderer, CairoRenderer)
     assert (type(renderer).update_frame is CairoRenderer.update_frame) == video
