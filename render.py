@@ -16,7 +16,7 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from production import options, paths, scaffold
+from production import options, paths, scaffold, watch
 from production.errors import (
     DiskFullError,
     JobFailed,
@@ -52,6 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
         commands.add_parser("course", help=course.HELP, description=course.DESCRIPTION))
     publishing.add_arguments(
         commands.add_parser("publish", help=publishing.HELP, description=publishing.DESCRIPTION))
+    watch.add_arguments(
+        commands.add_parser("watch", help=watch.HELP, description=watch.DESCRIPTION))
     return parser
 
 
@@ -110,13 +112,18 @@ def cmd_publish(args: argparse.Namespace) -> int:
     return publishing.handle(args)
 
 
+def cmd_watch(args: argparse.Namespace) -> int:
+    """`watch`: a page that shows a scene as it now renders, drawn again on every save."""
+    return watch.handle(args, chapter(args))
+
+
 def cmd_scenes(args: argparse.Namespace) -> int:
     """render, slides, shorts or sweep: its output through the one run sequence."""
     return options.handle(args, chapter(args))
 
 
 COMMANDS = {"list": cmd_list, "voices": cmd_voices, "numbers": cmd_numbers, "new": cmd_new,
-            "course": cmd_course, "publish": cmd_publish,
+            "course": cmd_course, "publish": cmd_publish, "watch": cmd_watch,
             **{name: cmd_scenes for name in options.SCENE_COMMANDS}}
 
 

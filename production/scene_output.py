@@ -39,6 +39,8 @@ class SceneOutput:
     cue_sounds: list[tuple[str, float]] = field(default_factory=list)
     layout_problems: list[str] = field(default_factory=list)
     timing_problems: list[str] = field(default_factory=list)
+    #: each layout problem with its beat and its box on the frame (scenes/base.py)
+    layout_marks: list[dict[str, Any]] = field(default_factory=list)
     #: the beats drawn this run (the others' plays came from the beat cache); None when the
     #: scene was not drawn this run. Not part of its record.
     drawn_beats: list[str] | None = None
@@ -74,6 +76,7 @@ class SceneOutput:
             "cues": [{"start": c.start, "end": c.end, "lines": list(c.lines)} for c in self.cues],
             "cue_sounds": [list(c) for c in self.cue_sounds],
             "layout_problems": self.layout_problems, "timing_problems": self.timing_problems,
+            "layout_marks": self.layout_marks,
         }
 
     @classmethod
@@ -88,7 +91,7 @@ class SceneOutput:
             None if loud is None else soundtrack.Loudness(**loud),
             [captions.Cue(c["start"], c["end"], tuple(c["lines"])) for c in data["cues"]],
             [(k, t) for k, t in data["cue_sounds"]],
-            data["layout_problems"], data["timing_problems"],
+            data["layout_problems"], data["timing_problems"], data.get("layout_marks", []),
         )
 
     def moved(self, folder: Path) -> SceneOutput:
@@ -303,7 +306,8 @@ def produce_scene(chapter: Any, scene_class: Any, entry: Path,
                                                  d.seconds),
                              cue_sounds=list(d.scene.cues),
                              layout_problems=d.scene.layout_problems,
-                             timing_problems=d.scene.timing_problems)
+                             timing_problems=d.scene.timing_problems,
+                             layout_marks=d.scene.layout_marks)
         mux(d.silent, result.sound, result.video)
         frames, _ = video_frames(d.silent)
         check_video(result.video, frames, d.seconds, sound=True)

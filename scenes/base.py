@@ -281,6 +281,8 @@ class ChapterScene(Scene):
         self.numbers: dict[str, Any] = copy.deepcopy(self.given_numbers or {})
         self.beat_log: list[BeatRecord] = []
         self.layout_problems: list[str] = []
+        #: each layout problem with where it is, for a page to draw it on the key frame
+        self.layout_marks: list[dict[str, Any]] = []
         self.timing_problems: list[str] = []
         #: beat name -> the strings of every visible text at the end of that beat
         self.shown: dict[str, list[str]] = {}
@@ -438,10 +440,16 @@ class ChapterScene(Scene):
     def _check_beat(self, name: str) -> None:
         """The end of a beat as the viewer sees it: the layout checks, the texts shown
         and the key frame."""
-        self.layout_problems.extend(layout_problems(
-            self.mobjects, f"beat {name!r}",
-            safe=self.area() if self.frame().keeps_zones else None,
-            min_size=self.frame().type.minimum))
+        found = layout_findings(self.mobjects, f"beat {name!r}",
+                                safe=self.area() if self.frame().keeps_zones else None,
+                                min_size=self.frame().type.minimum)
+        self.layout_problems.extend(problem for problem, _ in found)
+        width, height = config.frame_width, config.frame_height
+        self.layout_marks.extend(  # each box as fractions of the frame: x, y (from the top
+            {"beat": name, "problem": problem,  # left), width, height
+             "box": [round(x, 4) for x in ((left + width / 2) / width, (height / 2 - top) / height,
+                                           (right - left) / width, (top - bottom) / height)]}
+            for problem, (left, right, bottom, top) in found)
         self.shown[name] = [t.original_text for t in visible_texts(self.mobjects)]
         played = [b.name for b in self.beat_log]
         self._save_keyframe(name, len(played) + (name not in played))
@@ -496,14 +504,26 @@ def visible_texts(mobjects: list[Mobject]) -> list[Text | MarkupText]:
     return found
 
 
+#: where on screen a finding is: (left, right, bottom, top) in scene units
+Box = tuple[float, float, float, float]
+
+
 def layout_problems(mobjects: list[Mobject], where: str,
                     safe: tuple[float, float, float, float] | None = None,
                     min_size: float = WIDE.type.minimum) -> list[str]:
     """Texts outside the frame, overlapping each other, or smaller than ``min_size``; and
     with ``safe`` (left, right, bottom, top), anything visible outside that area."""
+    return [problem for problem, _ in layout_findings(mobjects, where, safe, min_size)]
+
+
+def layout_findings(mobjects: list[Mobject], where: str,
+                    safe: tuple[float, float, float, float] | None = None,
+                    min_size: float = WIDE.type.minimum) -> list[tuple[str, Box]]:
+    """:func:`layout_problems`, each with where it is: the text's box (for two texts that
+    overlap, where they overlap; for a shape outside the safe area, its box)."""
     problems = []
     if safe is not None:
-        problems.extend(unsafe(mobjects, where, safe))
+        problems.extend(unsafe_findings(mobjects, where, safe))
     texts = visible_texts(mobjects)
     half_w, half_h = config.frame_width / 2, config.frame_height / 2
     boxes = []
@@ -511,16 +531,18 @@ def layout_problems(mobjects: list[Mobject], where: str,
         left, right = t.get_left()[0], t.get_right()[0]
         bottom, top = t.get_bottom()[1], t.get_top()[1]
         label = f"{where}: text {t.original_text[:30]!r}" if hasattr(t, "original_text") else where
+        box = (float(left), float(right), float(bottom), float(top))
         if left < -half_w or right > half_w or bottom < -half_h or top > half_h:
-            problems.append(f"{label} leaves the frame")
+            problems.append((f"{label} leaves the frame", box))
         if t.font_size < min_size - 0.5:
-            problems.append(f"{label} is too small ({t.font_size:.0f} < {min_size})")
-        boxes.append((label, left, right, bottom, top))
+            problems.append((f"{label} is too small ({t.font_size:.0f} < {min_size})", box))
+        boxes.append((label, *box))
     slack = 0.01  # glyph boxes may touch; they may not cross
     for i, (la, l1, r1, b1, t1) in enumerate(boxes):
         for lb, l2, r2, b2, t2 in boxes[i + 1:]:
             if l1 < r2 - slack and l2 < r1 - slack and b1 < t2 - slack and b2 < t1 - slack:
-                problems.append(f"{la} overlaps {lb.split(': ', 1)[-1]}")
+                problems.append((f"{la} overlaps {lb.split(': ', 1)[-1]}",
+                                 (max(l1, l2), min(r1, r2), max(b1, b2), min(t1, t2))))
     return problems
 
 
@@ -528,6 +550,12 @@ def unsafe(mobjects: list[Mobject], where: str,
            safe: tuple[float, float, float, float]) -> list[str]:
     """Every visible shape or text that reaches outside ``safe`` (left, right, bottom,
     top): in a short, under the phone app's buttons or the burned captions."""
+    return [problem for problem, _ in unsafe_findings(mobjects, where, safe)]
+
+
+def unsafe_findings(mobjects: list[Mobject], where: str,
+                    safe: tuple[float, float, float, float]) -> list[tuple[str, Box]]:
+    """:func:`unsafe`, each with the box of what reaches outside."""
     left, right, bottom, top = safe
     slack = 0.02
     texts = visible_texts(mobjects)
@@ -539,7 +567,8 @@ def unsafe(mobjects: list[Mobject], where: str,
         (x0, y0, _), (x1, y1, _) = m.get_critical_point(DL), m.get_critical_point(UR)
         if x0 < left - slack or x1 > right + slack or y0 < bottom - slack or y1 > top + slack:
             name = getattr(m, "original_text", None) or type(m).__name__
-            problems.append(f"{where}: {str(name)[:30]!r} is outside the safe area")
+            problems.append((f"{where}: {str(name)[:30]!r} is outside the safe area",
+                             (float(x0), float(x1), float(y0), float(y1))))
     return problems
 
 
@@ -552,5 +581,5 @@ def _seen(m: Mobject) -> bool:
 
 
 __all__ = ["LAYOUTS", "Beat", "BeatRecord", "ChapterScene", "align_baselines", "baseline",
-           "drawn_characters", "layout_problems", "markup", "quoted", "row_label",
-           "stack_lines", "tint", "unsafe", "word_row", "words"]
+           "drawn_characters", "layout_findings", "layout_problems", "markup", "quoted",
+           "row_label", "stack_lines", "tint", "unsafe", "word_row", "words"]
