@@ -309,11 +309,17 @@ class Store:
             pass
 
 
-def renderer(store: Store, encoder: dict[str, str], size: tuple[int, int, int]) -> Any:
+def renderer(store: Store, encoder: dict[str, str], size: tuple[int, int, int],
+             only: frozenset[str] | None = None) -> Any:
     """Manim's Cairo renderer with the project's segment writer
     (:class:`production.stills.StillFrameWriter`), taking each play's segment from
     ``store`` when it is kept there and keeping each one it draws. ``drawn`` and
-    ``reused`` on it list the plays (by index) each way; ``beats`` names each play's beat."""
+    ``reused`` on it list the plays (by index) each way; ``beats`` names each play's beat;
+    ``kept`` maps each segment it drew to its key.
+
+    With ``only`` (beat names) it draws the plays of those beats alone, and skips the
+    others as it skips a kept play: a job of a render spread over workers by beats, which
+    fills the cache and writes no video (a play before the first beat goes with it)."""
     from manim import config
     from manim.renderer.cairo_renderer import CairoRenderer
 
@@ -321,16 +327,20 @@ def renderer(store: Store, encoder: dict[str, str], size: tuple[int, int, int]) 
 
     class Writer(StillFrameWriter):
         keys: dict[int, str]
+        kept: dict[str, Path]
 
         def finish(self) -> None:
-            """Wait for the segments being encoded, keep the new ones, then join them."""
+            """Wait for the segments being encoded, keep the new ones, then join them
+            (not for a job of some beats: their video is joined by the scene's job)."""
             if self.output_spec.is_video:
                 self.join_all_encode_jobs()
                 for index, key in self.keys.items():
                     path = self.partial_movie_files[index]
                     if path is not None:
                         store.keep(key, Path(path))
-            super().finish()
+                        self.kept[key] = Path(path)
+            if only is None:
+                super().finish()
 
     class Reusing(CairoRenderer):
         def __init__(self) -> None:
@@ -342,6 +352,7 @@ def renderer(store: Store, encoder: dict[str, str], size: tuple[int, int, int]) 
         def init_scene(self, scene: Any, *args: Any, **kwargs: Any) -> None:
             super().init_scene(scene, *args, **kwargs)
             self.file_writer.keys = {}
+            self.file_writer.kept = self.kept = {}
 
         def play(self, scene: Any, *args: Any, **kwargs: Any) -> None:
             self.skip_animations = self._original_skipping_status
@@ -354,6 +365,11 @@ def renderer(store: Store, encoder: dict[str, str], size: tuple[int, int, int]) 
                 self.time += scene.duration
                 writer.add_partial_movie_file(None)
                 self._run(scene, index, write=False)
+                return
+            if only is not None and (self.beats[-1] or next(iter(scene.beat_seconds), None)) \
+                    not in only:
+                writer.add_partial_movie_file(None)  # another job's beat
+                self._skip_as_drawn(scene, index)
                 return
             media = str(Path(config.media_dir).absolute())
             key = play_key(scene, self.camera, encoder, size, media)

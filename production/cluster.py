@@ -131,11 +131,16 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 def _keep_speech(speech: dict[str, bytes]) -> None:
     """The render's speech, put into this worker's speech cache (what is there already
-    is left alone: it is the same passage, and the scene's key says which bytes)."""
+    is left alone: it is the same passage, and the scene's key says which bytes); and
+    the segments beat jobs drew for this scene ("segments/NAME"), into its beat cache."""
     folder = paths.cache() / "voice"
     folder.mkdir(parents=True, exist_ok=True)
     for name, data in speech.items():
-        target = folder / name
+        kind, _, file = name.rpartition("/")  # "segments/KEY.segment": a beat job's drawing
+        if kind not in ("", "segments") or file in ("", ".", ".."):
+            continue
+        target = (paths.cache() / kind if kind else folder) / file
+        target.parent.mkdir(parents=True, exist_ok=True)
         if target.exists():
             continue
         files.write_bytes(target, data)

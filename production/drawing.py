@@ -49,7 +49,8 @@ def construct_scene(chapter: Any, scene_class: Any, quality: str,
                     transparent: bool = False,
                     durations: dict[str, float] | None = None,
                     mark_times: dict[str, dict[str, float]] | None = None,
-                    layout: str = "wide", credits: dict[str, str] | None = None) -> Any:
+                    layout: str = "wide", credits: dict[str, str] | None = None,
+                    beats: frozenset[str] | None = None) -> Any:
     """Run one scene of ``chapter`` under Manim at ``quality``; returns the finished Scene.
 
     The scene is drawn as this render decides (``settings``, beat lengths
@@ -61,6 +62,8 @@ def construct_scene(chapter: Any, scene_class: Any, quality: str,
     alpha (the source of the slides' alpha clips). ``layout`` "tall" or "square" draws
     the scene's arrangement for that frame (8 scene units wide). ``credits`` is what an
     end card credits (production.voices.credits for the voice the render speaks with).
+    With ``beats`` only those beats' plays are drawn, into the beat cache, and no video
+    is joined (a render spread over workers by beats: production/beat_jobs.py).
     """
     from manim import tempconfig
 
@@ -94,7 +97,7 @@ def construct_scene(chapter: Any, scene_class: Any, quality: str,
                                  credits=credits)
     with manim_folder(media_dir) as seen, text_store.kept_in(text_store.texts_dir()):
         with tempconfig({**options, "media_dir": str(seen)}):
-            scene = drawn(renderer=_renderer(quality, (width, height, fps)) if video
+            scene = drawn(renderer=_renderer(quality, (width, height, fps), beats) if video
                           and not transparent else None if video else _unseen())
             scene.render()
         _written_in(scene, seen, media_dir.absolute())
@@ -148,9 +151,10 @@ def _unseen() -> Any:
     return Unseen()
 
 
-def _renderer(quality: str, size: tuple[int, int, int]) -> Any:
+def _renderer(quality: str, size: tuple[int, int, int],
+              beats: frozenset[str] | None = None) -> Any:
     """Manim's Cairo renderer, writing segments with held frames encoded once per GOP
     (production/stills.py), each play's segment taken from the beat cache when kept
     there (production/beat_cache.py)."""
     return beat_cache.renderer(beat_cache.Store(beat_cache.segments_dir()),
-                               encoder_options(quality), size)
+                               encoder_options(quality), size, beats)

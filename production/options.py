@@ -67,6 +67,10 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
                         help="render the scenes on a Dask cluster: its scheduler's address "
                              "(tcp://HOST:8786), or 'local' for one on this machine; "
                              "default: $EXPLAINER_SCHEDULER, else local worker processes")
+    output.add_argument("--job-unit", default="auto", metavar="UNIT",
+                        help="what one worker's job draws: scene, beat (a run of a scene's "
+                             "beats, joined by the scene's job) or auto (the default: beats "
+                             "when one scene would otherwise bound the render's time)")
     if command == "render":
         output.add_argument("--keyframes", metavar="DIR",
                             help="also save the last frame of every beat as PNG into DIR")
@@ -109,7 +113,8 @@ def request(args: argparse.Namespace, chapter: Chapter) -> Request:
     return Request(chapter, scenes=args.scenes, quality=args.quality,
                    settings=args.settings, out=args.out, jobs=args.jobs,
                    narrate=not args.no_narration, voice=args.voice, scheduler=args.scheduler,
-                   keyframes=getattr(args, "keyframes", None), dry_run=args.dry_run)
+                   keyframes=getattr(args, "keyframes", None), dry_run=args.dry_run,
+                   job_unit=args.job_unit)
 
 
 def output(args: argparse.Namespace) -> Output:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from production import cache, cluster, files, paths, qualities, schedulers, voices
+from production import beat_jobs, cache, cluster, files, paths, qualities, schedulers, voices
 from production.chapters import Chapter
 from production.drawing import construct_scene, encoder_options
 from production.errors import NarrationError, UsageError
@@ -55,6 +55,13 @@ class Plan:
     #: each scene drawn by this render: (beats drawn, beats in it); the others' plays came
     #: from the beat cache
     beats: dict[str, tuple[int, int]] = dataclasses.field(default_factory=dict)
+    #: what one job of a worker draws: "scene", "beat" or "auto" (production/beat_jobs.py)
+    job_unit: str = "auto"
+    #: on a cluster, the segments beat jobs drew, by scene: sent with the scene's own job
+    shipped: dict[str, dict[str, bytes]] = dataclasses.field(default_factory=dict)
+    #: how long each job took (seconds), by its label; the beat jobs' peak memory (KiB)
+    job_costs: dict[str, float] = dataclasses.field(default_factory=dict)
+    beat_peaks: list[int] = dataclasses.field(default_factory=list)
 
     @property
     def folders(self) -> dict[str, Path]:
@@ -127,13 +134,14 @@ def check_tools(narrate: bool, voice: voices.VoiceEngine = voices.DEFAULT_VOICE)
 def plan(chapter: Chapter, *, scenes: list[str], quality: str, settings: list[str], out: str | None,
          default_out: Path, jobs: int | None = None, narrate: bool = True,
          keyframes: str | None = None, voice: str | voices.VoiceEngine | None = None,
-         scheduler: str | None = None, layout: str = "wide") -> Plan:
+         scheduler: str | None = None, layout: str = "wide", job_unit: str = "auto") -> Plan:
     """Check every argument and tool up front, speak what is not spoken yet, and look
     the scenes up in the cache. Nothing is written to the output folder before this.
 
     ``voice``: a voice engine, or what ``--voice`` takes (``espeak``, ``piper``, a path
     to a Piper .onnx); the default voice when None."""
     qualities.get(quality)  # a UsageError naming the qualities there are
+    beat_jobs.check_unit(job_unit)
     if jobs is not None and jobs < 1:
         raise UsageError(f"--jobs {jobs}: must be a whole number of 1 or more")
     where = schedulers.address(scheduler)  # --scheduler or $EXPLAINER_SCHEDULER
@@ -145,7 +153,7 @@ def plan(chapter: Chapter, *, scenes: list[str], quality: str, settings: list[st
     check_tools(narrate, speaker)
     paths.writable_dir(str(paths.cache()), "the cache folder (EXPLAINER_CACHE)")
     bare = Plan(chapter, quality, parsed, narrate, chosen, {}, {}, jobs or os.cpu_count() or 1, {},
-                target, frames, speaker, layout=layout)
+                target, frames, speaker, layout=layout, job_unit=job_unit)
     # The cluster first: its workers warm up (Manim, the ledger) while this process speaks.
     bare.cluster = _session(where, jobs, speaker if narrate else None, chapter, chosen, parsed)
     try:
@@ -290,8 +298,10 @@ def render_job(task: SceneTask) -> tuple[dict[str, Any], int]:
     """Worker process: render one scene into its cache entry; (its record, peak KiB)."""
     from production.scene_output import produce_scene
 
+    started = time.monotonic()
     done = task.draw(produce_scene, transparent=False)
-    return {**done.to_json(), "drawn_beats": done.drawn_beats}, peak_memory()
+    return {**done.to_json(), "drawn_beats": done.drawn_beats,
+            "job_seconds": time.monotonic() - started}, peak_memory()
 
 
 #: a worker's job: a scene task -> (its record, the worker's peak memory in KiB)
@@ -316,8 +326,9 @@ def dispatch(plan: Plan, jobs: list[tuple[str, Callable[..., Any], tuple[Any, ..
     progress = Progress(len(jobs))
     try:
         if plan.cluster is not None:
-            return plan.cluster.run(jobs, {label: cluster.speech_of((speech or {}).get(label, []))
-                                           for label, _, _ in jobs}, progress)
+            sent = {label: {**cluster.speech_of((speech or {}).get(label, [])),
+                            **plan.shipped.get(label, {})} for label, _, _ in jobs}
+            return plan.cluster.run(jobs, sent, progress)
         return run_workers(jobs, min(plan.workers, len(jobs)), progress)
     finally:
         progress.close()
@@ -366,13 +377,17 @@ def ensure_scenes(plan: Plan) -> tuple[dict[str, SceneOutput], list[int]]:
     """Every chosen scene's finished output: from the cache, or rendered in parallel.
     Prints a line per scene, and the layout and timing problems it found."""
     missing = [sc for sc in plan.chosen if plan.stored[sc.__name__] is None]
+    by_beats, beat_peaks = beat_jobs.fill(plan, missing)
     records, peaks = render_missing(plan, missing, render_job)
     results = {n: r for n, r in plan.stored.items() if r is not None}
     for name, record in records.items():
         results[name] = SceneOutput.from_json(record, plan.entry(name))
+        plan.job_costs[name] = record.get("job_seconds", 0.0)
         drawn = record.get("drawn_beats")
         if drawn is not None:
-            plan.beats[name] = (len(drawn), len(results[name].beat_starts))
+            plan.beats[name] = (len(by_beats.get(name, set()) | set(drawn)),
+                                len(results[name].beat_starts))
+    plan.beat_peaks = beat_peaks
     for sc in plan.chosen:
         name = sc.__name__
         result = results[name]
@@ -429,19 +444,6 @@ def keep_in_cache(plan: Plan, variants: tuple[str, ...] = ("",)) -> None:
     cache.prune()
 
 
-def summary(rendered: int, total: int, peaks: list[int], plan: Plan, started: float) -> str:
-    elapsed = time.monotonic() - started
-    if peaks:
-        workers = min(plan.workers, rendered)
-        beats = ""
-        if plan.beats:
-            drawn, every = (sum(n) for n in zip(*plan.beats.values()))
-            beats = f" ({drawn} of {every} beats)"
-        return (f"rendered {rendered} of {total} scenes{beats} in {elapsed:.1f} s with "
-                f"{workers} worker(s); peak memory per worker {max(peaks) / 1024:.0f} MiB")
-    return f"nothing to render: all {total} scenes cached ({elapsed:.1f} s)"
-
-
 __all__ = ["Plan", "Progress", "check_tools", "ensure_scenes", "keep_in_cache",
            "lock_output", "pick_voice", "plan", "render_job", "render_missing", "render_plans",
-           "summary", "with_settings"]
+           "with_settings"]

@@ -34,6 +34,7 @@ class Request:
     scheduler: str | None = None
     keyframes: str | None = None
     dry_run: bool = False
+    job_unit: str = "auto"
 
 
 @dataclass
@@ -64,7 +65,7 @@ class Output:
                              default_out=paths.out() / self.folder, jobs=request.jobs,
                              narrate=request.narrate, keyframes=request.keyframes,
                              voice=request.voice, scheduler=request.scheduler,
-                             layout=self.layout)
+                             layout=self.layout, job_unit=request.job_unit)
 
     def dry_run(self, plan: Any) -> Iterable[str]:
         """A line per thing it would make."""
@@ -84,7 +85,7 @@ class Output:
         raise NotImplementedError
 
     def summary(self, plan: Any, made: Made, started: float) -> str:
-        return pipeline.summary(len(made.peaks), made.total, made.peaks, plan, started)
+        return summary(len(made.peaks), made.total, made.peaks, plan, started)
 
     def keep(self, plan: Any) -> None:
         """Mark the cache entries it used and prune what no run has used lately."""
@@ -110,3 +111,18 @@ def run(output: Output, request: Request) -> int:
         output.keep(plan)
     return 0
 
+
+def summary(rendered: int, total: int, peaks: list[int], plan: Any, started: float) -> str:
+    """The line after a render: how many scenes (and beats) it drew, how long it took,
+    with how many workers and how much memory each."""
+    elapsed = time.monotonic() - started
+    if peaks:
+        extra = getattr(plan, "beat_peaks", [])  # the jobs that drew some beats of a scene
+        workers = min(plan.workers, rendered + len(extra))
+        beats = ""
+        if plan.beats:
+            drawn, every = (sum(n) for n in zip(*plan.beats.values()))
+            beats = f" ({drawn} of {every} beats)"
+        return (f"rendered {rendered} of {total} scenes{beats} in {elapsed:.1f} s with "
+                f"{workers} worker(s); peak memory per worker {max(peaks + extra) / 1024:.0f} MiB")
+    return f"nothing to render: all {total} scenes cached ({elapsed:.1f} s)"

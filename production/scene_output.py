@@ -217,20 +217,28 @@ def draw_and_mix(chapter: Any, scene_class: Any, work: Path, render: Draw, *,
                  voice: voices.VoiceEngine) -> Drawn:
     """Narration -> beat lengths -> silent video -> the mix, all inside ``work``."""
     name = scene_class.__name__
-    beats = list(scene_class.beat_seconds)
-    passages = (prepare(name, beats, voice,
-                        values=spoken_values(chapter, scene_class, settings),
-                        narration_dir=chapter.narration, voice_dir=chapter.recordings)
-                if narrate else [])
-    lengths = beat_lengths(scene_class.beat_seconds, passages)
-    scene = render(scene_class, work / "media", lengths,
-                   mark_times(chapter, scene_class, settings, passages, lengths))
+    passages, lengths, marks = timing(chapter, scene_class, narrate=narrate,
+                                      settings=settings, voice=voice)
+    scene = render(scene_class, work / "media", lengths, marks)
     silent = Path(scene.renderer.file_writer.movie_file_path)
     seconds = video_seconds(silent)
     starts = {b.name: b.start for b in scene.beat_log}
     sound = work / f"{name}.wav"
     loudness = mixed(passages, starts, seconds, list(scene.cues), sound)
     return Drawn(scene, silent, seconds, starts, passages, sound, loudness)
+
+
+def timing(chapter: Any, scene_class: Any, *, narrate: bool, settings: dict[str, Any] | None,
+           voice: voices.VoiceEngine) -> tuple[list[Passage], dict[str, float],
+                                               dict[str, dict[str, float]]]:
+    """The scene's passages (spoken, or from the speech cache), each beat's length and
+    when each mark's word falls: what drawing the scene, or some of its beats, needs."""
+    passages = (prepare(scene_class.__name__, list(scene_class.beat_seconds), voice,
+                        values=spoken_values(chapter, scene_class, settings),
+                        narration_dir=chapter.narration, voice_dir=chapter.recordings)
+                if narrate else [])
+    lengths = beat_lengths(scene_class.beat_seconds, passages)
+    return passages, lengths, mark_times(chapter, scene_class, settings, passages, lengths)
 
 
 def mixed(passages: list[Passage], starts: dict[str, float], seconds: float,

@@ -14,7 +14,7 @@ from manim import DOWN, LEFT, RIGHT, UP, Circle, FadeIn, FadeOut, Square, VGroup
 
 from production import beat_cache, chapters
 from production.drawing import construct_scene
-from production.pipeline import summary
+from production.run import summary
 from scenes import style
 from scenes.base import ChapterScene, words
 
