@@ -311,8 +311,10 @@ class Session:
         if self.lost():  # while the render planned (and spoke)
             raise SchedulerLost(self.address)
         try:
+            what = "job(s) of beats" if any("[" in label for label, _, _ in jobs) \
+                else "scene(s)"
             progress.say(f"cluster {self.address}: {self.workers} worker(s), "
-                         f"{len(jobs)} scene(s) to render")
+                         f"{len(jobs)} {what} to render")
             paths.cache().mkdir(parents=True, exist_ok=True)
             Path(self.token[0]).write_text(self.token[1], encoding="utf-8")
             by_label = {label: args for label, _, args in jobs}

@@ -205,3 +205,65 @@ def test_the_summary_counts_the_beats_drawn():
     plan = types.SimpleNamespace(workers=2, beats={"A": (2, 7), "B": (0, 3)})
     line = summary(2, 14, [1024, 2048], plan, 0.0)
     assert line.startswith("rendered 2 of 14 scenes (2 of 10 beats) in ")
+
+
+# ----------------------------------------------------------------- beats as jobs
+
+
+def test_beats_drawn_by_jobs_of_their_own_join_into_the_same_bytes(warm, tmp_path,
+                                                                    monkeypatch):
+    """Each beat drawn alone (as a worker's job does) fills the cache; the scene's own job
+    then draws nothing and writes what a scene drawn whole writes."""
+    _, digest = warm
+    cache = tmp_path / "by-beats"
+    monkeypatch.setenv("EXPLAINER_CACHE", str(cache))
+    chapter = chapters.load("tests.fixture.chapter")
+    drew = {}
+    for beat in ThreeBeats.beat_seconds:
+        scene = construct_scene(chapter, ThreeBeats, QUALITY, None, tmp_path / beat,
+                                video=True, beats=frozenset({beat}))
+        drew[beat] = beat_cache.beats_drawn(scene.renderer)
+        assert not Path(scene.renderer.file_writer.movie_file_path).exists()  # no video
+    assert drew == {beat: [beat] for beat in ThreeBeats.beat_seconds}
+    joined, renderer = draw(ThreeBeats, cache, monkeypatch, tmp_path / "joined")
+    assert renderer.drawn == [] and joined == digest
+
+
+def test_runs_of_beats_are_about_as_long_as_asked():
+    from production.beat_jobs import runs
+
+    beats = {"a": 10.0, "b": 10.0, "c": 10.0, "d": 10.0}
+    assert runs(beats, 20.0) == [("a", "b"), ("c", "d")]
+    assert runs(beats, 40.0) == [("a", "b", "c", "d")]
+    assert runs(beats, 5.0) == [("a",), ("b",), ("c",), ("d",)]
+    assert runs({"long": 30.0, "x": 5.0, "y": 5.0}, 20.0) == [("long",), ("x", "y")]
+
+
+def scene_of(name: str, beats: dict[str, float]) -> type:
+    return type(name, (), {"__name__": name, "beat_seconds": beats})
+
+
+def test_auto_cuts_only_a_scene_that_would_bound_the_render():
+    from production.beat_jobs import cut
+
+    long = scene_of("Long", {"a": 30.0, "b": 30.0, "c": 30.0})
+    short = [scene_of(f"S{i}", {"a": 10.0}) for i in range(3)]
+    chosen = [long, *short]
+    seconds = {"Long": 90.0, **{s.__name__: 10.0 for s in short}}
+
+    def plan(unit: str, workers: int) -> types.SimpleNamespace:
+        return types.SimpleNamespace(job_unit=unit, workers=workers, cluster=None,
+                                     passages={}, seconds=seconds)
+
+    assert cut(plan("auto", 1), chosen) == {}  # one worker: nothing to gain
+    assert cut(plan("auto", 2), chosen) == {}  # 90 s of 120 s over 2: not 1.5 x 60 s
+    assert cut(plan("auto", 4), chosen) == {"Long": [("a",), ("b",), ("c",)]}
+    assert cut(plan("scene", 8), chosen) == {}
+    assert cut(plan("beat", 1), chosen) == {"Long": [("a",), ("b",), ("c",)]}
+
+
+def test_a_job_unit_it_does_not_take_is_one_line(run_command):
+    ran = run_command("render", "TitleCard", "--job-unit", "play", "--dry-run")
+    assert ran.code == 2
+    assert ran.err.strip() == "render.py: error: --job-unit 'play': must be one of auto, " \
+                              "scene, beat"

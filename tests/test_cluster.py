@@ -492,3 +492,25 @@ def test_a_workers_key_frames_land_whole_or_not_at_all(tmp_path, monkeypatch):
     with pytest.raises(OSError):
         clusters._come_home({}, {"TwoJobs-02-writer.png": b"\x89PNG two"}, (task,))
     assert [p.name for p in frames.iterdir()] == ["TwoJobs-01-reader.png"]
+
+
+@pytest.mark.system
+def test_a_cluster_render_by_beats_equals_a_local_render_by_scenes(tmp_path):
+    """SpotlightBudget's beats as jobs on a LocalCluster (their segments sent home, the
+    scene's job sent them), against the scene drawn whole by a local worker."""
+    from production.paths import ROOT
+
+    made = {}
+    for how, extra in (("beats", ["--job-unit", "beat", "--scheduler", "local"]),
+                       ("scenes", ["--job-unit", "scene"])):
+        done = subprocess.run(
+            [sys.executable, "render.py", "render", "SpotlightBudget", "--quality", TEST_QUALITY,
+             "--no-narration", "--out", str(tmp_path / how), *extra], cwd=ROOT,
+            capture_output=True, text=True, timeout=600,
+            env={**os.environ, "EXPLAINER_CACHE": str(tmp_path / f"cache-{how}")})
+        assert done.returncode == 0, done.stderr[-2000:]
+        made[how] = (tmp_path / how / "scenes" / "SpotlightBudget.mp4").read_bytes()
+        if how == "beats":
+            assert "job(s) of beats to render" in done.stdout
+            assert "(5 of 5 beats)" in done.stdout
+    assert made["beats"] == made["scenes"]
