@@ -33,7 +33,6 @@ import os
 import pickle
 import platform
 import types
-from collections.abc import Iterable
 from importlib import metadata
 from pathlib import Path, PurePath
 from typing import Any
@@ -445,8 +444,3 @@ def beats_drawn(renderer: Any) -> list[str]:
     """The beats (in order) of which ``renderer`` drew at least one play."""
     return list(dict.fromkeys(renderer.beats[i] for i in renderer.drawn
                               if renderer.beats[i] is not None))
-
-
-def entries(folder: Path) -> Iterable[Path]:
-    """The entries in ``folder`` (for pruning)."""
-    return folder.glob(f"*{SUFFIX}") if folder.is_dir() else ()

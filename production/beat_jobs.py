@@ -52,8 +52,9 @@ class BeatTask:
 def beat_job(task: BeatTask) -> tuple[dict[str, Any], int]:
     """Worker process: draw ``task``'s beats into the beat cache. Returns (how long it
     took, the beats it drew, the segments it drew when it ships them) and peak KiB."""
+    import resource
+
     from production.drawing import construct_scene
-    from production.pipeline import peak_memory
     from production.scene_output import timing
 
     started = time.monotonic()
@@ -69,7 +70,8 @@ def beat_job(task: BeatTask) -> tuple[dict[str, Any], int]:
         kept = scene.renderer.kept
         shipped = {key: path.read_bytes() for key, path in kept.items()} if task.ship else {}
     return {"seconds": time.monotonic() - started, "segments": shipped,
-            "beats": beat_cache.beats_drawn(scene.renderer)}, peak_memory()
+            "beats": beat_cache.beats_drawn(scene.renderer)}, \
+        resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
 def runs(lengths: dict[str, float], longest: float) -> list[tuple[str, ...]]:
@@ -110,13 +112,13 @@ def beat_seconds(plan: Any, scene_class: Any) -> dict[str, float]:
                         (plan.passages or {}).get(scene_class.__name__, []))
 
 
-def fill(plan: Any, missing: list[Any]) -> tuple[dict[str, set[str]], list[int]]:
-    """Draw the beats of the scenes :func:`cut` cuts, as jobs on the plan's workers,
+def fill(plan: Any, missing: list[Any], dispatch: Any, task: Any
+         ) -> tuple[dict[str, set[str]], list[int]]:
+    """Draw the beats of the scenes :func:`cut` cuts, as jobs on the plan's workers
+    (``dispatch``: production.pipeline.dispatch; ``task(plan, scene)``: a scene's task),
     longest first; on a cluster the segments come home into this cache and are kept on
     the plan for the scenes' own jobs. The beats each scene's jobs drew, and the workers'
     peak memory (KiB)."""
-    from production.pipeline import dispatch, task
-
     cuts = cut(plan, missing)
     if not cuts:
         return {}, []

@@ -377,7 +377,7 @@ def ensure_scenes(plan: Plan) -> tuple[dict[str, SceneOutput], list[int]]:
     """Every chosen scene's finished output: from the cache, or rendered in parallel.
     Prints a line per scene, and the layout and timing problems it found."""
     missing = [sc for sc in plan.chosen if plan.stored[sc.__name__] is None]
-    by_beats, beat_peaks = beat_jobs.fill(plan, missing)
+    by_beats, beat_peaks = beat_jobs.fill(plan, missing, dispatch, task)
     records, peaks = render_missing(plan, missing, render_job)
     results = {n: r for n, r in plan.stored.items() if r is not None}
     for name, record in records.items():

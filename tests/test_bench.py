@@ -54,6 +54,19 @@ CASES = {
         r"^  peak memory per worker: +\d+ MiB +\(a manim render: \d+ MiB\)$",
         rf"^speech, cold, default voice: +{S} for [1-9]\d* passages$",
     ]),
+    "beats": Case(["--quality", "test", "--edits", "1", "--jobs", "2",
+                   "--scenes", "TitleCard", "SpotlightBudget"], [
+        rf"^SpotlightBudget cold \(test, speech cached\): +{S} +rendered 1 of 1 scenes "
+        r"\(5 of 5 beats\)",
+        rf"^after a one-line change in its last beat: +{S} +rendered 1 of 1 scenes "
+        r"\(1 of 5 beats\)",
+        r"^  ratio \d+\.\d\d \(target <= 0\.35\)$",
+        r"^watch \(preview\): save to page update, 1 one-line edits of the last beat: "
+        r"median \d+\.\d\d s",
+        rf"^TitleCard SpotlightBudget cold at test, scenes as jobs \(2 workers\): +{S} +2 jobs",
+        rf"^TitleCard SpotlightBudget cold at test, beats as jobs \(2 workers\): +{S} +7 jobs",
+        rf"^ +128 +{S} +{S}$",
+    ], speech=True),
     "cluster": Case([*QUESTION, "--costs-quality", "test", "--jobs", "2",
                      "--sweep", "DecoderQuestion", "decoder.sharpness=1,8"], [
         rf"^  local worker pool: +{S}$",
