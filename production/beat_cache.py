@@ -44,8 +44,10 @@ from production import files, paths
 #: bumped when what an entry holds, or how a key is made, changes
 CACHE_VERSION = "1"
 SUFFIX = ".segment"
-#: a scene's mix, normalized: its loudness and WAV
+#: a scene's mix, normalized: its loudness and WAV; and that mix encoded (AAC in MP4)
 SOUND = ".sound"
+AUDIO = ".audio"
+KINDS = (SUFFIX, SOUND, AUDIO)
 #: the code that turns a play into a segment: the renderer below, the segment encoder
 CODE = ("production/beat_cache.py", "production/stills.py")
 

@@ -10,9 +10,10 @@ same bytes as a scene drawn whole. On a cluster whose workers may not share this
 machine's disk, a beat job sends its segments home, and the scene's job is sent them.
 
 ``--job-unit`` picks: ``scene`` (a job per scene), ``beat`` (a job per beat, for every
-scene drawn) or ``auto`` (the default): a scene longer than one and a half times its
+scene drawn) or ``auto`` (the default): a scene more than three times as long as its
 share of the work (all scenes to draw, over the workers) is cut into runs of beats about
-that share long; with one worker nothing is cut.
+that share long. So a render on a few workers is never cut; the chapter on 32 workers
+cuts its scenes over a minute.
 """
 
 from __future__ import annotations
@@ -28,8 +29,10 @@ from production import beat_cache, voices
 from production.errors import UsageError
 
 UNITS = ("auto", "scene", "beat")
-#: a scene at least this many times its share of the work is cut into runs of beats
-CUT = 1.5
+#: a scene more than this many times its share of the work is cut into runs of beats: the
+#: scene's own job joins them after (about a third of drawing it whole, at preview), so
+#: fewer than three runs would gain little
+CUT = 3.0
 #: a segment shipped with a scene's job on a cluster: "segments/KEY.segment"
 SHIPPED = "segments/"
 

@@ -226,14 +226,14 @@ _TEMP = r"[a-z0-9_]{8}"  # the random tail the tempfile module adds to a name
 #: an output made from a scene: KEY-alpha, KEY-shorts, KEY-shorts-burned), which must also hold its
 #: record; a spoken passage or a converted recording (KEY.wav); a passage's word timings
 #: beside its sound (KEY.TEXT.words.json); a set text's glyphs (KEY.glyphs); a play's
-#: segment or a scene's mix (KEY.segment, KEY.sound); and, hidden,
+#: segment, a scene's mix and its encoding (KEY.segment, KEY.sound, KEY.audio); and, hidden,
 #: what is being written or was left by a killed render: a build folder, an entry being
 #: deleted, a file's temporary name (.KEY-..., .KEY.wav....part), shorts' covers being
 #: drawn (.covers-XXXXXXXX)
 _FINISHED = re.compile(rf"^{_KEY}(-[a-z]+)*$")
 _SOUND = re.compile(rf"^{_KEY}\.wav$")
 _GLYPHS = re.compile(rf"^{_KEY}{re.escape(text_store.SUFFIX)}$")
-_SEGMENT = re.compile(rf"^{_KEY}({re.escape(beat_cache.SUFFIX)}|{re.escape(beat_cache.SOUND)})$")
+_SEGMENT = re.compile(rf"^{_KEY}({'|'.join(re.escape(s) for s in beat_cache.KINDS)})$")
 _TIMINGS = re.compile(rf"^(?P<sound>{_KEY})\.[0-9a-f]{{12}}\.words\.json$")
 _LEFT = re.compile(rf"^\.({_KEY}[-.].+|covers-{_TEMP})$")
 #: what the project leaves in the cache folder itself, hidden, while a render runs: a

@@ -3,6 +3,7 @@ its output; a failure raises CalledProcessError with ffmpeg's own words."""
 
 from __future__ import annotations
 
+import functools
 import subprocess
 from pathlib import Path
 
@@ -22,3 +23,10 @@ def start(*args: str) -> subprocess.Popen[str]:
     """Start ffmpeg in the background (stderr piped, as text): call ``communicate()``."""
     return subprocess.Popen(["ffmpeg", *QUIET, *args], stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, text=True)
+
+
+@functools.lru_cache(maxsize=1)
+def version() -> str:
+    """The first line of ``ffmpeg -version`` (what encodes: part of a kept file's key)."""
+    return subprocess.run(["ffmpeg", "-version"], capture_output=True, text=True,
+                          check=True).stdout.splitlines()[0]

@@ -256,8 +256,9 @@ def test_auto_cuts_only_a_scene_that_would_bound_the_render():
                                      passages={}, seconds=seconds)
 
     assert cut(plan("auto", 1), chosen) == {}  # one worker: nothing to gain
-    assert cut(plan("auto", 2), chosen) == {}  # 90 s of 120 s over 2: not 1.5 x 60 s
-    assert cut(plan("auto", 4), chosen) == {"Long": [("a",), ("b",), ("c",)]}
+    assert cut(plan("auto", 2), chosen) == {}  # 90 s of 120 s over 2: not 3 x 60 s
+    assert cut(plan("auto", 4), chosen) == {}  # nor 3 x 30 s
+    assert cut(plan("auto", 8), chosen) == {"Long": [("a",), ("b",), ("c",)]}
     assert cut(plan("scene", 8), chosen) == {}
     assert cut(plan("beat", 1), chosen) == {"Long": [("a",), ("b",), ("c",)]}
 
