@@ -268,3 +268,33 @@ def test_a_job_unit_it_does_not_take_is_one_line(run_command):
     assert ran.code == 2
     assert ran.err.strip() == "render.py: error: --job-unit 'play': must be one of auto, " \
                               "scene, beat"
+
+
+@pytest.mark.system
+def test_an_edited_scene_from_the_command_equals_a_cold_render_of_the_edit(project, tmp_path):
+    """SpotlightBudget rendered, its last beat edited (one line), rendered again: one beat
+    drawn, and the MP4 (picture and sound) and captions are the bytes of a cold render of
+    the edited source in a cache of its own."""
+    from tests.conftest import TEST_QUALITY, render_in, seed_speech
+
+    args = ["render", "SpotlightBudget", "--quality", TEST_QUALITY, "--out"]
+    first = render_in(project, *args, str(tmp_path / "first"))
+    assert first.returncode == 0, first.stderr[-2000:]
+    source = project / "scenes" / "attention" / "spotlight_budget.py"
+    text = source.read_text()
+    edited = text.replace("lag_ratio=0.1),", "lag_ratio=0.15),")
+    assert edited != text
+    source.write_text(edited)
+    again = render_in(project, *args, str(tmp_path / "again"))
+    assert again.returncode == 0, again.stderr[-2000:]
+    assert "(rendered 1 of 5 beats)" in again.stdout, again.stdout
+    assert "rendered 1 of 1 scenes (1 of 5 beats)" in again.stdout
+    cold = render_in(project, *args, str(tmp_path / "cold"),
+                     env={"EXPLAINER_CACHE": str(seed_speech(tmp_path / "cold-cache"))})
+    assert cold.returncode == 0, cold.stderr[-2000:]
+    assert "(5 of 5 beats)" in cold.stdout
+    for name in ("SpotlightBudget.mp4", "SpotlightBudget.srt", "SpotlightBudget.vtt"):
+        made = (tmp_path / "again" / "scenes" / name).read_bytes()
+        assert made == (tmp_path / "cold" / "scenes" / name).read_bytes(), name
+    assert (tmp_path / "first" / "scenes" / "SpotlightBudget.mp4").read_bytes() != \
+        (tmp_path / "again" / "scenes" / "SpotlightBudget.mp4").read_bytes()
