@@ -159,10 +159,11 @@ def chapter_figures(tmp: Path, jobs: int, quality: str, scenes: list[str]) -> No
         took = time.monotonic() - started
         costs[unit] = dict(plan.job_costs)
         beats = [c for label, c in plan.job_costs.items() if "[" in label]
+        longest = max(plan.job_costs, key=plan.job_costs.__getitem__)
         print(f"{'chapter' if not scenes else ' '.join(scenes)} cold at {quality}, {unit}s "
               f"as jobs ({jobs} workers): {took:6.1f} s   "
-              f"{len(plan.job_costs)} jobs, the longest {max(plan.job_costs.values()):.1f} s"
-              + (f" ({len(beats)} of beats)" if beats else ""))
+              f"{len(plan.job_costs)} jobs, the longest {plan.job_costs[longest]:.1f} s "
+              f"({longest})" + (f"; {len(beats)} of beats" if beats else ""))
     scenes = list(costs["scene"].values())
     by_beats = [c for label, c in costs["beat"].items() if "[" in label]
     joins = [c for label, c in costs["beat"].items() if "[" not in label]
