@@ -105,6 +105,19 @@ def test_a_port_in_use_is_refused(tmp_path, served):
         serve(tmp_path, port)
 
 
+def test_a_port_in_use_is_one_line_and_exit_2_and_nothing_written(run_command, served,
+                                                                    tmp_path, monkeypatch):
+    _, port = served
+    from production import paths
+
+    monkeypatch.setattr(paths, "out", lambda: tmp_path / "out")
+    ran = run_command("watch", "TitleCard", "--port", str(port))
+    assert ran.code == 2
+    assert ran.err.strip() == f"render.py: error: --port {port}: another program is using " \
+                              "it (0 picks a free port)"
+    assert not (tmp_path / "out").exists()
+
+
 @pytest.mark.parametrize("args, message", [
     (["watch", "NoSuchScene"], r"unknown scene 'NoSuchScene'; scenes: TitleCard, "),
     (["watch", "--chapter", "nope"], r"nope"),

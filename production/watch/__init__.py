@@ -92,9 +92,13 @@ def check(args: argparse.Namespace, chapter: Any) -> tuple[Spec, int]:
 def handle(args: argparse.Namespace, chapter: Any) -> int:
     """`watch`: serve the page and render on every save until Ctrl-C."""
     spec, port = check(args, chapter)
-    folder = paths.writable_dir(str(paths.out() / "watch" / f"{spec.scene}-{spec.frame}"),
-                                "the watch folder")
-    server = serve(folder, port)
+    folder = paths.out() / "watch" / f"{spec.scene}-{spec.frame}"
+    server = serve(folder, port)  # a port in use is refused before anything is written
+    try:
+        folder = paths.writable_dir(str(folder), "the watch folder")
+    except BaseException:
+        server.server_close()
+        raise
     watch = Watch(spec, folder, server, sources(chapter))
     host, bound = server.server_address[:2]
     print(f"render.py: watching {spec.scene} ({spec.frame}, {spec.quality}): "
