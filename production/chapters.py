@@ -22,7 +22,7 @@ from core.ledgers import Ledger
 from production.errors import NarrationError, UsageError
 
 #: a chapter's name: what --chapter takes, and the name of its folder
-NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+NAME = re.compile(r"^[a-z][a-z0-9_]*\Z")  # \Z: a name ending in a line break is not one
 
 #: beside the chapters' folders: their names in course order, one a line (`render.py
 #: course` plays them in this order; a chapter it does not name comes after, by name),
@@ -81,14 +81,66 @@ def load(module: str) -> Chapter:
     return chapter
 
 
-def discover(package: str, folder: Path) -> dict[str, Chapter]:
+class Chapters(dict):
+    """The chapters found, by name; ``broken`` names each folder whose chapter.py does
+    not import, with one line saying where and why."""
+
+    broken: dict[str, str]
+
+
+def discover(package: str, folder: Path) -> Chapters:
     """Every chapter under ``folder`` (the package ``package``): each subfolder with a
-    ``chapter.py``, by name, in the order of their names."""
-    found = {}
+    ``chapter.py``, by name, in the order of their names. A folder whose chapter does not
+    import is set aside in ``broken`` (the others still work); two folders giving one
+    chapter name are a UsageError naming both."""
+    found, where = Chapters(), {}
+    found.broken = {}
     for sub in sorted(p for p in folder.iterdir() if (p / "chapter.py").is_file()):
-        chapter = load(f"{package}.{sub.name}.chapter")
-        found[chapter.name] = chapter
+        try:
+            chapter = load(f"{package}.{sub.name}.chapter")
+        except Exception as error:  # the author's code: any error, shown as one line
+            found.broken[sub.name] = why(error, sub / "chapter.py")
+            continue
+        if chapter.name in where:
+            raise UsageError(f"two chapters are named {chapter.name!r}: "
+                             f"{_shown(where[chapter.name])} and {_shown(sub)}; rename one")
+        found[chapter.name], where[chapter.name] = chapter, sub
     return found
+
+
+def _shown(path: Path) -> str:
+    """A path as the author knows it: from the project's folder when inside it."""
+    from production.paths import ROOT
+
+    path = path.resolve()
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+def why(error: BaseException, file: Path) -> str:
+    """One line: ``file`` does not import, where (the last line of the project's own code
+    the error passed through) and the error."""
+    import traceback
+
+    from production.paths import ROOT
+
+    if isinstance(error, SyntaxError) and error.filename:
+        at = f"{_shown(Path(error.filename))}:{error.lineno}"
+        told = f"SyntaxError: {error.msg}"
+    else:
+        def authored(filename: str) -> bool:  # the chapters' own code, not the pipeline's
+            path = Path(filename).resolve()
+            if filename.startswith("<") or not path.is_file():
+                return False
+            if path.is_relative_to(file.resolve().parent.parent):
+                return True
+            inside = path.relative_to(ROOT) if path.is_relative_to(ROOT) else None
+            return inside is not None and not inside.parts[0].startswith((".", "production"))
+
+        frames = [f for f in traceback.extract_tb(error.__traceback__) if authored(f.filename)]
+        at = f"{_shown(Path(frames[-1].filename))}:{frames[-1].lineno}" if frames \
+            else _shown(file)
+        told = f"{type(error).__name__}: {error}".splitlines()[0][:200]
+    return f"{_shown(file)} does not import ({at}: {told})"
 
 
 def course(chapters: dict[str, Chapter]) -> list[Chapter]:
@@ -96,6 +148,8 @@ def course(chapters: dict[str, Chapter]) -> list[Chapter]:
     their folders names them, then those it does not name, by name. A name it gives that
     is not a chapter is a UsageError."""
     listed, _, names = _course_file(chapters)
+    broken = getattr(chapters, "broken", {})  # named, but set aside: the others play on
+    names = [n for n in names if n not in broken]
     unknown = [n for n in names if n not in chapters]
     if unknown:
         raise UsageError(f"{listed}: {unknown[0]!r} is not a chapter; chapters: "
@@ -137,7 +191,11 @@ def _course_file(chapters: dict[str, Chapter]) -> tuple[Path, str, list[str]]:
 
 
 def pick(chapters: dict[str, Chapter], name: str) -> Chapter:
-    """The chapter named ``name``; a UsageError lists the names there are."""
+    """The chapter named ``name``; a UsageError lists the names there are, or says why
+    the folder of that name does not import."""
+    broken = getattr(chapters, "broken", {})
+    if name not in chapters and name in broken:
+        raise UsageError(f"--chapter {name!r}: {broken[name]}")
     if name not in chapters:
         raise UsageError(f"--chapter {name!r}: unknown chapter; chapters: "
                          f"{', '.join(chapters) or 'none'}")
@@ -149,10 +207,14 @@ def listing(chapters: dict[str, Chapter], *, as_json: bool = False) -> str:
     as JSON ``{"chapters": [{"name", "title", "scenes"}, ...]}``."""
     found = [{"name": c.name, "title": c.title, "scenes": [s.__name__ for s in c.scenes]}
              for c in chapters.values()]
+    broken = getattr(chapters, "broken", {})
     if as_json:
-        return json.dumps({"chapters": found}, indent=1, ensure_ascii=False)
-    return "\n".join(f"{c['name']}: {c['title']}\n" + "\n".join(f"  {s}" for s in c["scenes"])
-                     for c in found)
+        return json.dumps({"chapters": found, **({"broken": [
+            {"folder": name, "error": line} for name, line in broken.items()]}
+            if broken else {})}, indent=1, ensure_ascii=False)
+    return "\n".join([*(f"{c['name']}: {c['title']}\n" + "\n".join(f"  {s}" for s in c["scenes"])
+                       for c in found),
+                      *(f"{name}: not listed: {line}" for name, line in broken.items())])
 
 
 def problems(chapter: Chapter) -> list[str]:

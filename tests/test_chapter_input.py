@@ -9,6 +9,7 @@ import dataclasses
 import json
 import re
 import shutil
+import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -19,7 +20,7 @@ import pytest
 from production import cache, chapters, files, pipeline, run
 from production.paths import ROOT
 from production.qualities import QUALITIES
-from tests.conftest import TEST_QUALITY
+from tests.conftest import TEST_QUALITY, copy_project
 from tests.test_extending import ToneVoice
 
 # ----------------------------------------------------------------- the layers
@@ -303,3 +304,63 @@ def test_what_an_output_makes_from_a_scene_is_keyed_by_that_output_code(project_
     assert last[shorts.variant(False)] != after[shorts.variant(False)]
     assert last[slides.ALPHA] == after[slides.ALPHA]
 
+
+
+@pytest.mark.parametrize("source, says", [
+    ("x = (\n", r"books/broken/chapter.py:1: SyntaxError: '\(' was never closed"),
+    ("from books.nothing import X\n", r"ModuleNotFoundError: No module named 'books.nothing'"),
+    ("raise ValueError('no ledger yet')\n", r"broken/chapter.py:1: ValueError: no ledger yet"),
+    ("CHAPTER = 3\n", r"books.broken.chapter defines no CHAPTER"),
+])
+def test_a_chapter_that_does_not_import_is_set_aside_and_named(own_chapter, source, says):
+    broken = own_chapter.parent / "broken"
+    broken.mkdir()
+    (broken / "__init__.py").write_text("")
+    (broken / "chapter.py").write_text(source)
+    found = chapters.discover("books", own_chapter.parent)
+    assert list(found) == ["budgets"]  # the other chapter still works
+    assert list(found.broken) == ["broken"]
+    line = found.broken["broken"]
+    assert "\n" not in line and "books/broken/chapter.py does not import (" in line
+    assert re.search(says, line), line
+    with pytest.raises(chapters.UsageError, match=re.escape(f"--chapter 'broken': {line}")):
+        chapters.pick(found, "broken")
+    assert f"broken: not listed: {line}" in chapters.listing(found)
+    assert json.loads(chapters.listing(found, as_json=True))["broken"] == [
+        {"folder": "broken", "error": line}]
+
+
+def test_two_folders_giving_one_chapter_name_are_refused_naming_both(own_chapter):
+    twin = own_chapter.parent / "twin"
+    twin.mkdir()
+    (twin / "__init__.py").write_text("")
+    (twin / "chapter.py").write_text("from books.budgets.chapter import CHAPTER  # noqa\n")
+    with pytest.raises(chapters.UsageError, match=r"two chapters are named 'budgets': \S*"
+                       r"books/budgets and \S*books/twin; rename one"):
+        chapters.discover("books", own_chapter.parent)
+
+
+@pytest.mark.system
+def test_a_broken_chapter_folder_leaves_the_other_chapters_commands_working(tmp_path):
+    """In a copy of the project, as real processes: `list` names the broken folder, a
+    command about it is one line, a command about another chapter works."""
+    project = copy_project(tmp_path / "project")
+    broken = project / "scenes" / "half_done"
+    broken.mkdir()
+    (broken / "__init__.py").write_text("")
+    (broken / "chapter.py").write_text("from scenes.half_done.first import Scene\n")
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "render.py", *args], cwd=project,
+                              capture_output=True, text=True, timeout=300)
+
+    listed = run("list")
+    assert listed.returncode == 0 and listed.stderr == ""
+    assert "attention: " in listed.stdout and "decoder: " in listed.stdout
+    assert "half_done: not listed: scenes/half_done/chapter.py does not import " \
+           "(scenes/half_done/chapter.py:1: ModuleNotFoundError" in listed.stdout
+    about = run("numbers", "--chapter", "half_done")
+    assert about.returncode == 2 and len(about.stderr.splitlines()) == 1
+    assert about.stderr.startswith("render.py: error: --chapter 'half_done': scenes/")
+    other = run("numbers", "--chapter", "decoder")
+    assert other.returncode == 0 and json.loads(other.stdout)

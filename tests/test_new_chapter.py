@@ -111,6 +111,13 @@ def test_a_new_chapter_renders_at_once_and_passes_its_test(with_tests: Path,
     ("2nd", "cannot name a chapter"),
     ("with-dash", "cannot name a chapter"),
     ("import", "cannot name a chapter"),
+    ("steps\n", "cannot name a chapter"),  # a name ending in a line break
+    ("base", "would shadow the module scenes.base (scenes/base.py)"),
+    ("lines", "would shadow the module scenes.lines (scenes/lines.py)"),
+    ("components", "is taken: scenes/components exists"),
+    ("ledgers", "is taken: core/ledgers.py exists"),
+    ("np", "would shadow the name np, which its generated core.py imports"),
+    ("construct_scene", "would shadow the name construct_scene, which its generated test.py"),
 ])
 def test_a_taken_or_bad_name_is_one_line_and_writes_nothing(with_tests: Path, name, says):
     before = listing(with_tests)

@@ -14,6 +14,7 @@ import argparse
 import json
 import keyword
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -61,6 +62,9 @@ def new_chapter(root: Path, name: str, title: str | None = None) -> list[Path]:
     if taken:
         raise UsageError(f"new: {name!r} is taken: {taken[0].relative_to(root)} exists; "
                          "choose another name (`render.py list` shows the chapters)")
+    clash = shadowed(root, name)
+    if clash:
+        raise UsageError(f"new: {name!r} would shadow {clash}; choose another name")
     fill = {"name": name, "title": title.replace("\\", "/").replace('"', "'"),
             "title_literal": json.dumps(title, ensure_ascii=False)}
     with tempfile.TemporaryDirectory(dir=root, prefix=".new-") as scratch:
@@ -88,6 +92,25 @@ def new_chapter(root: Path, name: str, title: str | None = None) -> list[Path]:
                 shutil.rmtree(target) if target.is_dir() else target.unlink()
             raise UsageError(f"new: cannot write {target}: {error.strerror}") from None
     return [places["folder"], places["core"], places["test"], course]
+
+
+_IMPORTED = re.compile(r"^(?:from \S+ )?import (.+)$", re.MULTILINE)
+
+
+def shadowed(root: Path, name: str) -> str | None:
+    """What a chapter called ``name`` would hide, or None: a module or package of
+    scenes/ or core/ (its folder scenes/NAME/ and its core/NAME.py stand beside them, and
+    the package's name would then mean the chapter), or a name its generated files
+    import (its test imports ``core.NAME`` as NAME, beside numpy as np and the rest)."""
+    for folder in ("scenes", "core"):
+        for path in (root / folder / f"{name}.py", root / folder / name / "__init__.py"):
+            if path.exists():
+                return f"the module {folder}.{name} ({path.relative_to(root)})"
+    for template in sorted(HERE.glob("*.tmpl")):
+        for imported in _IMPORTED.findall(template.read_text(encoding="utf-8")):
+            if name in (part.split(" as ")[-1].strip() for part in imported.split(",")):
+                return f"the name {name}, which its generated {template.stem} imports"
+    return None
 
 
 def new_command(root: Path, name: str, title: str | None) -> int:
