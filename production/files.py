@@ -4,7 +4,8 @@ Every file the project writes (into out/ or the cache) is written under a hidden
 unique ``.NAME.PID-XXXX.part`` name beside its target and renamed into place when
 complete (so two renders never write the same temporary file, and no reader ever
 sees half a file); a failed write removes its temporary file, and those a killed
-run left are removed by :func:`clear_partials` at the start of the next. A temporary
+run left are removed by :func:`clear_partials` at the start of the next (in the
+folders it writes, by that name, when their writer is gone). A temporary
 name carries the id of the process writing it (:func:`temporary`), so a render that
 kills one of its workers removes what that worker was writing (:func:`clear_partials_of`)
 and nothing another render is writing beside it.
@@ -15,6 +16,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Iterable, Iterator
@@ -110,11 +112,38 @@ def named_without(paths: list[Path], avoid: frozenset[str]) -> Iterator[list[Pat
         shutil.rmtree(links, ignore_errors=True)  # the links, never what they point to
 
 
-def clear_partials(folder: Path) -> None:
-    """Remove what an interrupted run left half-written in ``folder``."""
-    if folder.is_dir():
-        for stale in folder.rglob(".*.part"):
-            stale.unlink(missing_ok=True)
+#: a temporary name as :func:`temporary` makes it: ``.NAME.PID-RANDOM.part``
+_PARTIAL = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)-[a-z0-9_]{8}\.part\Z")
+
+
+def clear_partials(*folders: Path) -> None:
+    """Remove what interrupted runs left half-written in ``folders``, each folder itself
+    and not below it: only files named as :func:`temporary` names them, and only those of
+    a writer that is no longer running (a run writing beside this one keeps its own).
+    A file the project did not write is never touched."""
+    for folder in folders:
+        try:
+            entries = list(folder.iterdir())
+        except OSError:
+            continue
+        for stale in entries:
+            found = _PARTIAL.match(stale.name)
+            if found and not stale.is_symlink() and stale.is_file() \
+                    and not _running(int(found["pid"])):
+                stale.unlink(missing_ok=True)
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` runs (this one included)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return pid > 0
+    return True
 
 
 def sha256(path: Path) -> str:

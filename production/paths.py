@@ -55,6 +55,30 @@ def writable_dir(path: str, what: str) -> Path:
     return target
 
 
+#: the project's source folders: an output folder inside one would mix outputs with code
+SOURCES = ("core", "scenes", "production", "tests", "bench", "scripts", "assets", "docs",
+           ".venv", ".git")
+
+
+def output_dir(path: str, what: str = "--out") -> Path:
+    """:func:`writable_dir` for an output folder, which may not be the project's own
+    folder, inside a source folder of it or inside the cache (where pruning may delete
+    what lands there): a UsageError says which."""
+    target = writable_dir(path, what)
+    root, cache_dir, real = ROOT.resolve(), cache().resolve(), target.resolve()
+    if real == root:
+        raise UsageError(f"{what} {path}: that is the project's own folder; write into a "
+                         "folder of its own (the default is out/)")
+    if real == cache_dir or real.is_relative_to(cache_dir):
+        raise UsageError(f"{what} {path}: that is inside the cache ({cache_dir}), which "
+                         "pruning cleans; choose a folder outside it")
+    for source in SOURCES:
+        if real == root / source or real.is_relative_to(root / source):
+            raise UsageError(f"{what} {path}: that is inside the project's {source}/; "
+                             "choose a folder outside the code (the default is out/)")
+    return target
+
+
 #: bytes of path the project adds under an output or cache folder (Manim's segments
 #: under a scene's work folder are the deepest), kept free of the system's PATH_MAX
 PATH_ROOM = 512

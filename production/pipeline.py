@@ -147,7 +147,7 @@ def plan(chapter: Chapter, *, scenes: list[str], quality: str, settings: list[st
     where = schedulers.address(scheduler)  # --scheduler or $EXPLAINER_SCHEDULER
     parsed = parse_settings(chapter, settings)
     chosen = pick_scenes(chapter, scenes)
-    target = paths.writable_dir(str(default_out) if out is None else out, "--out")
+    target = paths.output_dir(str(default_out) if out is None else out, "--out")
     frames = paths.writable_dir(keyframes, "--keyframes") if keyframes is not None else None
     speaker = pick_voice(voice) if narrate else voices.DEFAULT_VOICE
     check_tools(narrate, speaker)

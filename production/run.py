@@ -13,6 +13,7 @@ import time
 from collections.abc import Iterable
 from contextlib import closing
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from production import files, paths, pipeline, space
@@ -78,7 +79,12 @@ class Output:
     def lock(self, plan: Any) -> None:
         """Hold the output folder (waiting for another run into it), clear partial files."""
         pipeline.lock_output(plan)
-        files.clear_partials(plan.out)
+        files.clear_partials(*self.writes_into(plan))
+
+    def writes_into(self, plan: Any) -> list[Path]:
+        """The folders it writes into (where an interrupted run of it left its partial
+        files): the output folder, and its scenes/ folder."""
+        return [plan.out, plan.out / "scenes"]
 
     def make(self, plan: Any) -> Made:
         """Draw what is missing and publish it into the output folder."""

@@ -8,6 +8,7 @@ its speech)."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -344,10 +345,25 @@ def test_publish_never_leaves_a_partial_file(tmp_path):
     source.write_bytes(b"x" * 1000)
     target = files.publish(source, tmp_path / "out" / "a.bin")
     assert target.read_bytes() == source.read_bytes()
-    stale = tmp_path / "out" / ".b.mp4.part"
+    gone = _a_finished_pid()
+    stale = tmp_path / "out" / f".b.mp4.{gone}-abcd_123.part"
     stale.write_bytes(b"half")
+    kept = [tmp_path / "out" / ".notes.part",  # a user's own file, however named
+            tmp_path / "out" / f".c.mp4.{os.getpid()}-abcd_123.part",  # a writer running
+            tmp_path / "out" / "deeper" / f".d.mp4.{gone}-abcd_123.part"]  # not its folder
+    for path in kept:
+        path.parent.mkdir(exist_ok=True)
+        path.write_bytes(b"mine")
     files.clear_partials(tmp_path / "out")
     assert not stale.exists() and target.exists()
+    assert all(path.read_bytes() == b"mine" for path in kept)
+
+
+def _a_finished_pid() -> int:
+    """The id of a process that has ended (no process has it now)."""
+    done = subprocess.Popen(["true"])
+    done.wait()
+    return done.pid
 
 
 def test_words_per_minute_leaves_the_pauses_out_and_is_none_when_nothing_is_spoken():

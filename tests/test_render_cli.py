@@ -87,6 +87,37 @@ def test_an_output_folder_that_takes_no_files_is_one_line_before_anything_runs(o
         assert result.out == ""
 
 
+@pytest.mark.parametrize("out, named", [
+    (".", "that is the project's own folder"),
+    ("scenes", "inside the project's scenes/"),
+    ("scenes/attention", "inside the project's scenes/"),
+    ("production/out", "inside the project's production/"),
+    ("core", "inside the project's core/"),
+    ("tests/x", "inside the project's tests/"),
+    ("CACHE/out", "inside the cache"),
+])
+@pytest.mark.parametrize("command", ["render", "slides", "shorts", "course"])
+def test_an_output_folder_among_the_code_or_in_the_cache_is_refused(command, out, named,
+                                                                     tmp_path, monkeypatch):
+    """--out . once wrote the bundle into the project's folder and a clip into the scenes
+    package; --out inside the cache mixed outputs with entries pruning deletes."""
+    from production import paths
+
+    monkeypatch.setenv("EXPLAINER_CACHE", str(tmp_path / "cache"))
+    folder = str(paths.cache() / "out") if out.startswith("CACHE") else str(ROOT / out)
+    before = sorted(p.name for p in (ROOT / out.split("/")[0]).iterdir()) \
+        if not out.startswith("CACHE") else []
+    args = [command, "--out", folder, "--quality", "preview"] if command == "course" else \
+        [command, "TitleCard", "--quality", "preview", "--out", folder]
+    result = run_command(*args)
+    assert result.code == 2, result.err
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1 and named in lines[0], lines
+    assert result.out == ""
+    if before:
+        assert sorted(p.name for p in (ROOT / out.split("/")[0]).iterdir()) == before
+
+
 def test_a_cache_folder_that_takes_no_files_is_one_line(tmp_path, monkeypatch):
     monkeypatch.setenv("EXPLAINER_CACHE", "/sys/explainer-cache")
     result = run_command("render", "TitleCard", "--quality", "preview",

@@ -74,7 +74,7 @@ def course_command(chapters: dict[str, Chapter], *, quality: str, out: str | Non
     ordered = course(chapters)
     if not ordered:
         raise UsageError("course: there are no chapters (`render.py new NAME` starts one)")
-    folder = paths.writable_dir(out, "--out") if out else paths.out() / "course"
+    folder = paths.output_dir(out, "--out") if out else paths.out() / "course"
     request = Request(ordered[0], quality=quality, jobs=jobs, narrate=narrate, voice=voice,
                       dry_run=dry_run)
     return render_course(ordered, request, folder, course_title(chapters))

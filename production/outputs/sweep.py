@@ -292,8 +292,13 @@ class SweepOutput(Output):
         published = sum(p.seconds[sc.__name__] for _, p, sc, _ in hows)
         return space.needs(sweep.plans[0].quality, sum(todo.values()), published)
 
+    def writes_into(self, plan: Any) -> list[Path]:
+        return [plan.out]
+
     def lock(self, sweep: Sweep) -> None:
         super().lock(sweep.plans[0])
+        files.clear_partials(*{sweep.target(point, sc.__name__, "x").parent
+                               for point, _, sc, _ in sweep.hows()})
         for p in sweep.plans:  # another sweep may have stored some while this one waited
             p.stored = {name: stored or load(p.entry(name)) for name, stored in p.stored.items()}
 
