@@ -127,6 +127,13 @@ COMMANDS = {"list": cmd_list, "voices": cmd_voices, "numbers": cmd_numbers, "new
             **{name: cmd_scenes for name in options.SCENE_COMMANDS}}
 
 
+def secret_free(error: BaseException) -> str:
+    """An error's message with the user name and password of any URL in it taken out."""
+    from production.publish.command import without_credentials
+
+    return without_credentials(str(error))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command ``argv`` names (default: sys.argv[1:]; with no command, render);
     the exit status: 2 for what the user can fix, 1 for a failed job or a site's refusal,
@@ -140,13 +147,13 @@ def main(argv: list[str] | None = None) -> int:
         with stop_on_sigterm():
             return COMMANDS[args.command](args)
     except (UsageError, DiskFullError, NarrationError) as error:
-        print(f"render.py: error: {error}", file=sys.stderr)
+        print(f"render.py: error: {secret_free(error)}", file=sys.stderr)
         return 2
     except (WorkerDied, JobFailed, SchedulerLost) as error:  # what finished stays cached
-        print(f"render.py: error: {error}", file=sys.stderr)
+        print(f"render.py: error: {secret_free(error)}", file=sys.stderr)
         return 1
     except RemoteFailure as error:  # what went up is recorded; the next run goes on
-        print(f"render.py: error: {error}", file=sys.stderr)
+        print(f"render.py: error: {secret_free(error)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM: the workers are already gone
         terminated = isinstance(stop, Terminated)

@@ -419,3 +419,18 @@ def test_log_in_once_then_publish_with_the_token(standin, chapter, tmp_path):
     run = publish(chapter, standin, token)
     assert run.returncode == 0, run.stderr
     assert apis_since(standin, 0) == ["videos.insert", "thumbnails.set", "captions.insert"]
+
+
+def test_credentials_in_the_api_root_are_refused_never_printed_or_kept(fixture_chapter):
+    """--api-root with a user and password in it once printed the password in the dry run
+    and kept publish.json under it: now one line that names the URL without them."""
+    secret = "s3cret-pass"
+    before = sorted(p.name for p in fixture_chapter.iterdir())
+    for root in (f"http://someone:{secret}@127.0.0.1:9/", f"https://someone:{secret}@h/x",
+                 f"ftp://someone:{secret}@example.org/", f"http://:{secret}@127.0.0.1/"):
+        for extra in ([], ["--dry-run"]):
+            ran = run_command("publish", str(fixture_chapter), "--api-root", root, *extra)
+            assert ran.code == 2, ran.err
+            assert len(ran.err.splitlines()) == 1 and ran.out == ""
+            assert secret not in ran.err and "someone" not in ran.err, ran.err
+    assert sorted(p.name for p in fixture_chapter.iterdir()) == before

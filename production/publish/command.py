@@ -10,6 +10,7 @@ refuses comes out as a RemoteFailure (exit status 1, see render.py).
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -146,11 +147,24 @@ def hold(folder: Path) -> None:
 def checked_root(root: str) -> str:
     """``root`` as the API root every request goes under, ending in "/"."""
     parts = urlsplit(root)
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query \
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query \
             or parts.fragment:
-        raise UsageError(f"--api-root {root!r}: give an http or https URL, such as "
-                         f"{DEFAULT_API_ROOT}")
+        raise UsageError(f"--api-root {without_credentials(root)!r}: give an http or https "
+                         f"URL, such as {DEFAULT_API_ROOT}")
+    if "@" in parts.netloc:
+        raise UsageError(f"--api-root {without_credentials(root)!r}: a user name or password "
+                         "in it is not taken (the site is signed in to with the token, "
+                         "--token); give the URL without them")
     return root if root.endswith("/") else root + "/"
+
+
+def without_credentials(url: str) -> str:
+    """``url`` with any user name and password taken out: what may be printed or kept."""
+    return CREDENTIALS.sub(r"\1", url)
+
+
+#: the user name and password of a URL ("https://user:secret@host/..."), anywhere in text
+CREDENTIALS = re.compile(r"(\b[a-zA-Z][a-zA-Z0-9+.-]*://)[^/@\s]*@")
 
 
 def checked_chunk(kib: int) -> int:
