@@ -574,3 +574,15 @@ def test_progress_off_a_terminal_is_a_line_at_each_tenth():
     assert lines[0] == "uploading chapter.mp4: 0% (0 of 1,000 bytes)"
     assert lines[-1] == "uploading chapter.mp4: 100% (1,000 of 1,000 bytes)"
     assert len(lines) == 11
+
+
+def test_publish_takes_the_chapter_its_bundle_is(capsys, chapter):
+    """The README says every command but list, voices, new and course takes --chapter:
+    publish checks it against the bundle's manifest."""
+    status, out, err = publish(capsys, str(chapter), "--chapter", "decoder", "--dry-run")
+    assert status == 0, err
+    assert methods(out) == ["videos.insert", "thumbnails.set", "captions.insert"]
+    one_line_error(*publish(capsys, str(chapter), "--chapter", "attention", "--dry-run"),
+                   "--chapter attention:", "holds the bundle of chapter 'decoder'")
+    one_line_error(*publish(capsys, str(chapter), "--chapter", "nope", "--dry-run"),
+                   "--chapter 'nope': unknown chapter; chapters: attention, decoder")

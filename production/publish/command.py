@@ -46,6 +46,7 @@ class PublishRequest:
     login: bool = False
     client_secrets: str | None = None
     fields: dict[str, Any] = field(default_factory=dict)  # metadata options; None: not given
+    chapter: str | None = None  # --chapter: the chapter the bundle must be
 
 
 def publish_command(request: PublishRequest) -> int:
@@ -55,6 +56,8 @@ def publish_command(request: PublishRequest) -> int:
     api_root = checked_root(request.api_root or DEFAULT_API_ROOT)
     chunk = CHUNK_SIZE if request.chunk_kib is None else checked_chunk(request.chunk_kib)
     folder = paths.absolute(request.bundle) if request.bundle else paths.out()
+    if request.chapter is not None:
+        check_chapter(request.chapter, folder, shorts=request.shorts)
     publication = bundles.read(folder, shorts=request.shorts,
                                given=metadata.options(request.fields))
     check(publication)
@@ -139,6 +142,23 @@ def hold(folder: Path) -> None:
     except OSError as error:  # a file system that cannot lock a folder (some NFS mounts)
         print(f"render.py: warning: cannot lock {folder} ({error.strerror}); another publish "
               "of it at the same time would upload it twice", file=sys.stderr)
+
+
+def check_chapter(name: str, folder: Path, *, shorts: bool) -> None:
+    """A UsageError unless ``name`` is a chapter and ``folder`` is its bundle (a chapter's
+    manifest names it; a course holds every chapter, so --chapter does not apply)."""
+    from production.chapters import discover, pick
+
+    pick(discover("scenes", paths.ROOT / "scenes"), name)  # one line for an unknown one
+    if shorts:
+        return  # shorts carry no chapter name: the folder given is the one published
+    if (folder / bundles.COURSE).is_file():
+        raise UsageError(f"--chapter {name}: {folder} is a course, which publishes every "
+                         "chapter; leave --chapter out, or give that chapter's bundle")
+    found = bundles.read_manifest(folder).get("chapter")
+    if found != name:
+        raise UsageError(f"--chapter {name}: {folder} holds the bundle of chapter "
+                         f"{found!r}; render `--chapter {name} --out DIR` and publish DIR")
 
 
 # ----------------------------------------------------------------- the site, logging in

@@ -33,6 +33,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     what = parser.add_argument_group("what and where")
     what.add_argument("--to", choices=("youtube",), default="youtube",
                       help="the video site (default: youtube)")
+    what.add_argument("--chapter", metavar="NAME",
+                      help="the chapter whose bundle BUNDLE is (checked against its manifest; "
+                           "out/ holds the chapter rendered last)")
     what.add_argument("--shorts", action="store_true",
                       help="publish each short of BUNDLE/shorts/ (from `render.py shorts`) as "
                            "its own video, its title ending in #Shorts, with its captions")
@@ -87,7 +90,8 @@ def request(args: argparse.Namespace) -> PublishRequest:
     return PublishRequest(args.bundle, shorts=args.shorts, dry_run=args.dry_run,
                           token=args.token, api_root=args.api_root, chunk_kib=args.chunk_kib,
                           login=args.login, client_secrets=args.client_secrets,
-                          fields={name: getattr(args, name) for name in FIELDS})
+                          fields={name: getattr(args, name) for name in FIELDS},
+                          chapter=args.chapter)
 
 
 def handle(args: argparse.Namespace) -> int:
