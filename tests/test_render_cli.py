@@ -159,3 +159,27 @@ def test_the_command_as_a_process_exits_2_with_one_line(tmp_path, program):
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("render.py: error: --quality 'ultra'"), lines
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("thumbnail, named", [
+    (("NoSuchScene", "question"), "its thumbnail names scene 'NoSuchScene'"),
+    (("TitleCard", "no_beat"), "its thumbnail names beat 'no_beat' of TitleCard"),
+])
+def test_a_thumbnail_naming_a_missing_scene_or_beat_is_refused_before_drawing(
+        thumbnail, named, tmp_path, monkeypatch):
+    """It was found after every scene was drawn, leaving a new video beside the old
+    manifest and thumbnail (which publish then sent); the dry run did not catch it."""
+    import dataclasses
+
+    from production import chapters
+
+    real = chapters.pick(chapters.discover("scenes", ROOT / "scenes"), "attention")
+    spoiled = dataclasses.replace(real, thumbnail=thumbnail)
+    monkeypatch.setattr("render.chapter", lambda args: spoiled)
+    for extra in ([], ["--dry-run"]):
+        result = run_command("render", "--quality", "preview", "--out", str(tmp_path / "o"),
+                             *extra)
+        assert result.code == 2
+        lines = result.err.strip().splitlines()
+        assert len(lines) == 1 and named in lines[0], lines
+        assert not (tmp_path / "o").exists()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from production import cache, files, qualities, space, voices
+from production.errors import UsageError
 from production.narration.passages import Passage
 from production.outputs import bundle, joining
 from production.pipeline import Plan, ensure_scenes
@@ -20,6 +21,13 @@ class BundleOutput(Output):
 
     def __init__(self, whole: bool) -> None:
         self.whole = whole
+
+    def plan(self, request: Any) -> Any:
+        """Check the request (and, for the whole chapter, that its thumbnail's scene and
+        beat are there: found after drawing, it left a mixed bundle) and plan it."""
+        if self.whole:
+            check_thumbnail(request.chapter)
+        return super().plan(request)
 
     def dry_run(self, plan: Plan) -> list[str]:
         width, height, fps = qualities.size(plan.quality)
@@ -41,6 +49,19 @@ class BundleOutput(Output):
         if self.whole:
             print(chapter(plan, results))
         return Made(peaks, len(plan.chosen))
+
+
+def check_thumbnail(chapter: Any) -> None:
+    """A UsageError unless the chapter's thumbnail names one of its scenes and a beat of
+    that scene."""
+    scene, beat = chapter.thumbnail
+    by_name = chapter.by_name()
+    if scene not in by_name:
+        raise UsageError(f"{chapter.module}: its thumbnail names scene {scene!r}, which is not "
+                         f"one of its scenes ({', '.join(by_name)})")
+    if beat not in by_name[scene].beat_seconds:
+        raise UsageError(f"{chapter.module}: its thumbnail names beat {beat!r} of {scene}, "
+                         f"which has the beats {', '.join(by_name[scene].beat_seconds)}")
 
 
 def scenes(plan: Plan, results: dict[str, SceneOutput]) -> None:
