@@ -131,3 +131,24 @@ def test_a_course_file_naming_no_chapter_is_one_line(course: Path):
     assert out.stderr.strip().endswith(f"'nosuch' is not a chapter; chapters: {NEW}, fixture")
     assert len(out.stderr.strip().splitlines()) == 1
     assert not (project / "elsewhere").exists()
+
+
+def test_a_later_chapter_without_narration_is_one_line_before_anything_is_drawn(course: Path):
+    """The course drew every chapter before it found that a later one's narration was
+    missing; now every chapter is checked first."""
+    project = course.parent
+    narration = project / "scenes" / NEW / "narration" / "FirstLook.txt"
+    kept = narration.read_bytes()
+    narration.unlink()
+    try:
+        for extra in ([], ["--dry-run"]):
+            out = command(project, "course", "--quality", TEST_QUALITY, "--out", "elsewhere",
+                          *extra)
+            assert out.returncode == 2, out.stderr
+            lines = out.stderr.strip().splitlines()
+            assert len(lines) == 1 and lines[0].startswith(f"render.py: error: course: "
+                                                           f"chapter {NEW}: "), lines
+            assert "FirstLook" in lines[0]
+            assert not (project / "elsewhere").exists()  # the fixture chapter not drawn
+    finally:
+        narration.write_bytes(kept)

@@ -87,6 +87,7 @@ def render_course(chapters: list[Chapter], request: Request, out: Path, title: s
     from production.outputs.video import BundleOutput
     from production.run import run
 
+    check_all(chapters)
     for chapter in chapters:
         status = run(BundleOutput(whole=True),
                      dataclasses.replace(request, chapter=chapter, scenes=[],
@@ -105,6 +106,23 @@ def render_course(chapters: list[Chapter], request: Request, out: Path, title: s
           f"{bundle.timestamp(sum(e['duration'] for e in entries))} in all -> "
           f"{out / 'index.html'}")
     return 0
+
+
+def check_all(chapters: list[Chapter]) -> None:
+    """Everything about every chapter that can be checked before the first is drawn: its
+    parts fit (a narration file for every scene, readable, a passage per beat), its marks,
+    its thumbnail. A later chapter's missing narration was found after the earlier
+    chapters were drawn."""
+    from production.chapters import problems
+    from production.outputs.video import check_thumbnail
+    from production.pipeline import check_marks
+
+    for chapter in chapters:
+        found = problems(chapter)
+        if found:
+            raise UsageError(f"course: chapter {chapter.name}: {found[0]}")
+        check_marks(chapter, list(chapter.scenes), {})
+        check_thumbnail(chapter)
 
 
 def entry(chapter: Chapter, out: Path) -> dict[str, Any]:
