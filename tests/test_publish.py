@@ -586,3 +586,22 @@ def test_publish_takes_the_chapter_its_bundle_is(capsys, chapter):
                    "--chapter attention:", "holds the bundle of chapter 'decoder'")
     one_line_error(*publish(capsys, str(chapter), "--chapter", "nope", "--dry-run"),
                    "--chapter 'nope': unknown chapter; chapters: attention, decoder")
+
+
+@pytest.mark.parametrize("names, said", [
+    (["first", "first"], "chapters[1].name: 'first' is listed twice; a course publishes each "
+                         "chapter once"),
+    (["first", "../first"], "chapters[1].name: '../first' is not a chapter's name"),
+    (["first", 3], "chapters[1].name: 3 is not a chapter's name"),
+])
+def test_a_course_listing_a_chapter_twice_or_by_a_bad_name_is_one_line(capsys, tmp_path,
+                                                                       names, said):
+    """A course.json naming a chapter twice uploaded the same video twice in one run."""
+    course = write_course(tmp_path / "course", {"first": "Alpha"}, "A course")
+    listing = json.loads((course / "course.json").read_text())
+    listing["chapters"] = [{**listing["chapters"][0], "name": name} for name in names]
+    (course / "course.json").write_text(json.dumps(listing))
+    before = snapshot(course)
+    for extra in (["--dry-run"], []):
+        one_line_error(*publish(capsys, str(course), *extra), "course.json: ", said)
+    assert snapshot(course) == before

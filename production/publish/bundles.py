@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from production.chapters import untitled_course
+from production.chapters import NAME, untitled_course
 from production.errors import UsageError
 from production.publish import metadata
 from production.publish.limits import TITLE
@@ -157,6 +157,13 @@ def read_course(folder: Path, given: Layer) -> Publication:
                          "`render.py course`") from None
     if not names:
         raise UsageError(f"{path}: the course has no chapters")
+    for i, name in enumerate(names):
+        if not isinstance(name, str) or not NAME.match(name):
+            raise UsageError(f"{path}: chapters[{i}].name: {name!r} is not a chapter's name "
+                             "(lower case letters, digits and _)")
+        if name in names[:i]:
+            raise UsageError(f"{path}: chapters[{i}].name: {name!r} is listed twice; a "
+                             "course publishes each chapter once")
     videos = tuple(read_chapter(folder / str(name), folder, per_video(given)) for name in names)
     titles = [v.metadata.title for v in videos]
     own = {"title": str(listing.get("title") or "") or untitled_course(titles),
