@@ -171,3 +171,27 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path):
         line, = run.err.strip().splitlines()
         assert line.startswith("render.py: error:") and says in line
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+def test_shorts_of_both_frames_in_one_folder_are_not_stale_to_each_other(tmp_path):
+    """Square shorts made beside tall ones warned on every run that the tall clips were
+    stale (and the other way round); a clip of the frame just made, left from a run that
+    cut the scene into more parts, still is."""
+    import json
+
+    from production.outputs.shorts import LISTING, listed
+
+    def clip(name: str, frame: str, part: int | None = None) -> dict:
+        return {"scene": "Scores", "file": f"{name}.mp4", "frame": frame,
+                **({"part": part} if part else {})}
+
+    earlier = [clip("Scores", "tall"), clip("Scores-square-part1", "square", 1),
+               clip("Scores-square-part2", "square", 2)]
+    for c in earlier:
+        (tmp_path / c["file"]).write_bytes(b"clip")
+    (tmp_path / LISTING).write_text(json.dumps({"chapter": "x", "clips": earlier}))
+    every, stale = listed(tmp_path, [clip("Scores-square", "square")], ["Scores"])
+    assert stale == {"Scores": ["Scores-square-part1.mp4", "Scores-square-part2.mp4"]}
+    every, stale = listed(tmp_path, [clip("Scores", "tall")], ["Scores"])
+    assert stale == {}  # the square clips are the square frame's
+    assert sorted(c["file"] for c in every) == sorted(c["file"] for c in earlier)

@@ -274,13 +274,15 @@ def listed(folder: Path, clips: list[dict[str, Any]], order: list[str]
     """Every short in ``folder``, for its shorts.json: this run's ``clips``, and the clips
     the listing there named before whose files are still there (one entry a file: this
     run's replaces an earlier one), in the order of ``order``'s scenes, then by part.
-    Also, by scene, the earlier clips of a scene this run made that it did not make
-    again (a scene cut into fewer parts now): still there, so still listed."""
+    Also, by scene, the earlier clips of a scene this run made, in the frame it made them
+    in, that it did not make again (a scene cut into fewer parts now): still there, so
+    still listed."""
     made = {c["file"] for c in clips}
     kept = [c for c in _earlier(folder) if c["file"] not in made]
     stale: dict[str, list[str]] = {}
-    for clip in kept:
-        if clip["scene"] in {c["scene"] for c in clips}:
+    remade = {(c["scene"], c.get("frame", "tall")) for c in clips}
+    for clip in kept:  # a clip of the other frame is that frame's, never stale here
+        if (clip["scene"], clip.get("frame", "tall")) in remade:
             stale.setdefault(clip["scene"], []).append(clip["file"])
     rank = {name: i for i, name in enumerate(order)}
 
