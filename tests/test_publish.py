@@ -605,3 +605,56 @@ def test_a_course_listing_a_chapter_twice_or_by_a_bad_name_is_one_line(capsys, t
     for extra in (["--dry-run"], []):
         one_line_error(*publish(capsys, str(course), *extra), "course.json: ", said)
     assert snapshot(course) == before
+
+
+def edited(file: str, change: Any) -> Any:
+    """A spoiler that edits the JSON of ``file`` in the bundle by hand: ``change(data)``."""
+    def spoil(folder: Path) -> None:
+        path = folder / file
+        data = json.loads(path.read_text())
+        change(data)
+        path.write_text(json.dumps(data))
+    return spoil
+
+
+def shorts_beside(folder: Path, change: Any) -> None:
+    write_shorts(folder / "shorts")
+    edited("shorts/shorts.json", change)(folder)
+
+
+@pytest.mark.parametrize("spoil, args, said", [
+    # a tags string was split into letters: t, w, o
+    (edited("manifest.json", lambda m: m.update(tags="two words")), [],
+     ["manifest.json: tags is \"two words\"; it should be a list of texts"]),
+    (edited("manifest.json", lambda m: m.update(title=42)), [],
+     ["manifest.json: title is 42; it should be text"]),
+    (edited("manifest.json", lambda m: m.update(duration="long")), [],
+     ["manifest.json: duration is \"long\"; it should be a number"]),
+    (edited("manifest.json", lambda m: m.update(summary=["a", "b"])), [],
+     ["manifest.json: summary is [\"a\", \"b\"]; it should be text"]),
+    (edited("manifest.json", lambda m: m.update(voice="joe")), [],
+     ["manifest.json: voice is \"joe\"; it should be an object"]),
+    (lambda f: (f / "manifest.json").write_text('{"title": "a", "title": "b"}'), [],
+     ["manifest.json: not readable JSON", "the key 'title' is given twice"]),
+    (lambda f: (f / "manifest.json").write_bytes('{"title": "Café"}'.encode("latin-1")), [],
+     ["manifest.json: not UTF-8 text"]),
+    (lambda f: (f / "chapters.txt").write_bytes("0:00 Début\n".encode("latin-1")), [],
+     ["chapters.txt: not UTF-8 text"]),
+    (lambda f: shorts_beside(f, lambda s: s.update(clips="Scores.mp4")), ["--shorts"],
+     ["shorts.json: clips is \"Scores.mp4\"; it should be a list of objects"]),
+    (lambda f: shorts_beside(f, lambda s: s["clips"][0].update(parts="two")), ["--shorts"],
+     ["shorts.json: clips[0].parts is \"two\"; it should be a whole number"]),
+    (lambda f: shorts_beside(f, lambda s: s["clips"][0].update(file="../chapter.mp4")),
+     ["--shorts"], ["shorts.json: lists '../chapter.mp4', which is not there"]),
+    (lambda f: shorts_beside(f, lambda s: s["clips"][0].update(seconds=float("nan"))),
+     ["--shorts"], ["shorts.json: not readable JSON", "NaN is not JSON"]),
+])
+def test_a_hand_edited_bundle_file_is_one_line_naming_the_file_and_field(capsys, chapter, spoil,
+                                                                         args, said):
+    spoil(chapter)
+    before = snapshot(chapter)
+    for dry in (["--dry-run"], []):
+        status, out, err = publish(capsys, str(chapter), *dry, "--token",
+                                   str(chapter / "no-token.json"), *args)
+        one_line_error(status, out, err, *said)
+        assert snapshot(chapter) == before

@@ -8,7 +8,6 @@ bundle missing a part, is a UsageError saying what is missing and how to make it
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -16,7 +15,8 @@ from typing import Any
 
 from production.chapters import NAME, untitled_course
 from production.errors import UsageError
-from production.publish import metadata
+from production.publish import fields, metadata
+from production.publish.fields import Fields
 from production.publish.limits import TITLE
 from production.publish.metadata import Layer, Metadata
 
@@ -94,20 +94,31 @@ def per_video(given: Layer) -> Layer:
 # ----------------------------------------------------------------- a chapter
 
 
-def read_manifest(folder: Path) -> dict[str, Any]:
+def read_manifest(folder: Path) -> Fields:
     path = folder / MANIFEST
     if not path.is_file():
         raise UsageError(f"{folder} is not a publish bundle: it has no {MANIFEST} (render one "
                          "with `render.py render`, or give a bundle or a course folder)")
-    try:
-        manifest = json.loads(path.read_text(encoding="utf-8"))
-    except (ValueError, UnicodeDecodeError) as error:
-        raise UsageError(f"{path}: not readable JSON ({error}); render the bundle again") \
-            from None
-    if not isinstance(manifest, dict) or not isinstance(manifest.get("title"), str):
+    manifest = fields.read_object(path, AGAIN)
+    if not manifest.has("title"):
         raise UsageError(f"{path}: not a bundle's manifest (it has no title); render the "
                          "bundle again")
+    manifest.text("title")
     return manifest
+
+
+#: how to make a bundle's files anew
+AGAIN = "render the bundle again"
+
+
+def credits_of(manifest: Fields) -> str:
+    """The credits line of a bundle: its voice and the tools' versions, as its manifest
+    records them."""
+    versions = manifest.mapping("versions")
+    if not all(isinstance(v, str) for v in versions.values()):
+        raise UsageError(f"{manifest.path}: versions should map each tool to its version as "
+                         f"text ({AGAIN})")
+    return metadata.credits(manifest.mapping("voice") or None, versions)
 
 
 def read_chapter(folder: Path, root: Path, given: Layer) -> Video:
@@ -119,17 +130,16 @@ def read_chapter(folder: Path, root: Path, given: Layer) -> Video:
         raise UsageError(f"{folder} is not a publish bundle: it has no {VIDEO} (render the "
                          "whole chapter with `render.py render`)")
     chapters = folder / CHAPTERS
-    listed = chapters.read_text(encoding="utf-8") if chapters.is_file() else ""
+    listed = fields.text_of(chapters, AGAIN) if chapters.is_file() else ""
     if listed and not listed.startswith("0:00 "):
         raise UsageError(f"{chapters}: the chapter list must start at 0:00, as the site "
                          "reads it from a description")
-    own = {"title": manifest["title"], "tags": list(manifest.get("tags") or []),
-           "description": metadata.description(
-               str(manifest.get("summary") or ""), listed,
-               metadata.credits(manifest.get("voice"), manifest.get("versions") or {}))}
+    own = {"title": manifest.text("title"), "tags": manifest.texts("tags"),
+           "description": metadata.description(manifest.text("summary", ""), listed,
+                                               credits_of(manifest))}
     toml = metadata.read_toml(folder).get("", {})
     return Video(folder, video, _present(folder / THUMBNAIL), _present(folder / CAPTIONS),
-                 float(manifest.get("duration") or 0.0), False,
+                 manifest.number("duration", 0.0), False,
                  metadata.resolve(own, toml, given), _label(video, root))
 
 
@@ -149,12 +159,8 @@ def read_course(folder: Path, given: Layer) -> Publication:
     playlist, titled as the course is. --title and --description name the playlist; the
     other options apply to every chapter too."""
     path = folder / COURSE
-    try:
-        listing = json.loads(path.read_text(encoding="utf-8"))
-        names = [c["name"] for c in listing["chapters"]]
-    except (ValueError, UnicodeDecodeError, KeyError, TypeError) as error:
-        raise UsageError(f"{path}: not a course listing ({error}); make it again with "
-                         "`render.py course`") from None
+    listing = fields.read_object(path, "make it again with `render.py course`")
+    names: list[Any] = [c.data.get("name") for c in listing.each("chapters")]
     if not names:
         raise UsageError(f"{path}: the course has no chapters")
     for i, name in enumerate(names):
@@ -166,7 +172,7 @@ def read_course(folder: Path, given: Layer) -> Publication:
                              "course publishes each chapter once")
     videos = tuple(read_chapter(folder / str(name), folder, per_video(given)) for name in names)
     titles = [v.metadata.title for v in videos]
-    own = {"title": str(listing.get("title") or "") or untitled_course(titles),
+    own = {"title": listing.text("title", "") or untitled_course(titles),
            "description": "\n".join(f"{i}. {t}" for i, t in enumerate(titles, 1))}
     toml = metadata.read_toml(folder, metadata.PLAYLIST_FIELDS).get("", {})
     chosen = {k: v for k, v in given.items() if k in metadata.PLAYLIST_FIELDS}
@@ -197,41 +203,41 @@ def read_shorts(folder: Path, root: Path, given: Layer) -> tuple[Video, ...]:
                              f"per short in {folder / metadata.TOML} (a [NAME] table per "
                              "clip)")
     path = folder / SHORTS
-    try:
-        listing = json.loads(path.read_text(encoding="utf-8"))
-        clips = list(listing["clips"])
-    except (ValueError, UnicodeDecodeError, KeyError, TypeError) as error:
-        raise UsageError(f"{path}: not a shorts listing ({error}); make it again with "
-                         "`render.py shorts`") from None
+    listing = fields.read_object(path, "make it again with `render.py shorts`")
+    clips = listing.each("clips")
     if not clips:
         raise UsageError(f"{path}: lists no shorts; make them with `render.py shorts`")
     parent = folder.parent / MANIFEST
-    manifest = read_manifest(folder.parent) if parent.is_file() else {}
-    credits = metadata.credits(manifest.get("voice"), manifest.get("versions") or {})
-    stems = tuple(Path(str(c.get("file", ""))).stem for c in clips)
+    manifest = read_manifest(folder.parent) if parent.is_file() else None
+    credits = credits_of(manifest) if manifest else ""
+    tags = manifest.texts("tags") if manifest else []
+    stems = tuple(Path(c.text("file")).stem for c in clips)
     toml = metadata.read_toml(folder, tables=stems)
-    return tuple(_short(folder, root, clip, str(listing.get("chapter") or ""), credits,
-                        list(manifest.get("tags") or []), toml, given) for clip in clips)
+    return tuple(_short(folder, root, clip, listing.text("chapter", ""), credits, tags, toml,
+                        given) for clip in clips)
 
 
-def _short(folder: Path, root: Path, clip: dict[str, Any], chapter: str, credits: str,
+def _short(folder: Path, root: Path, clip: Fields, chapter: str, credits: str,
            tags: list[str], toml: dict[str, Layer], given: Layer) -> Video:
-    file = folder / str(clip.get("file", ""))
-    if not clip.get("file") or not file.is_file():
-        raise UsageError(f"{folder / SHORTS}: lists {clip.get('file')!r}, which is not "
-                         "there; make the shorts again with `render.py shorts`")
-    parts = int(clip.get("parts") or 1)
-    title = str(clip.get("title") or file.stem) + (
-        f" ({clip.get('part')}/{parts})" if parts > 1 else "")
+    named = clip.text("file")
+    file = folder / named
+    if not named or Path(named).name != named or not file.is_file():
+        raise UsageError(f"{folder / SHORTS}: lists {named!r}, which is not there; make the "
+                         "shorts again with `render.py shorts`")
+    parts = clip.whole("parts", 1)
+    title = clip.text("title", "") or file.stem
+    if parts > 1:
+        title += f" ({clip.whole('part', 1)}/{parts})"
     from_chapter = f"From the chapter “{chapter}”." if chapter else ""
     own = {"title": title,
-           "description": metadata.description(str(clip.get("description") or ""),
+           "description": metadata.description(clip.text("description", ""),
                                                from_chapter, credits),
            "tags": tags}
     resolved = metadata.resolve(own, toml.get("", {}), toml.get(file.stem, {}), given)
-    captions = folder / str(clip["srt"]) if clip.get("srt") else None
+    srt = clip.text("srt", "")
+    captions = folder / srt if srt and Path(srt).name == srt else None
     return Video(folder, file, None, _present(captions) if captions else None,
-                 float(clip.get("seconds") or 0.0), True,
+                 clip.number("seconds", 0.0), True,
                  _as_short(resolved, set_by_user=("title" in toml.get("", {})
                                                   or "title" in toml.get(file.stem, {}))),
                  _label(file, root))
