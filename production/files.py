@@ -112,8 +112,34 @@ def named_without(paths: list[Path], avoid: frozenset[str]) -> Iterator[list[Pat
         shutil.rmtree(links, ignore_errors=True)  # the links, never what they point to
 
 
-#: a temporary name as :func:`temporary` makes it: ``.NAME.PID-RANDOM.part``
+#: a temporary name as :func:`temporary` makes it (``.NAME.PID-RANDOM.part``), and a
+#: folder as :func:`staging` makes it (``.staged.PID-RANDOM``)
 _PARTIAL = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)-[a-z0-9_]{8}\.part\Z")
+_STAGED = re.compile(r"^\.staged\.(?P<pid>\d+)-[a-z0-9_]{8}\Z")
+
+
+@contextmanager
+def staging(out: Path) -> Iterator[Path]:
+    """A hidden folder in ``out`` to write a whole output into; :func:`move_in` then moves
+    it into place. Whatever is left of it is removed on the way out, so an output that
+    fails half-way leaves ``out`` as it was."""
+    out.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(dir=out, prefix=f".staged.{os.getpid()}-"))
+    try:
+        yield stage
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+
+
+def move_in(stage: Path, out: Path, last: str = "manifest.json") -> None:
+    """Every file under ``stage`` renamed to its place under ``out`` (``last`` at the end:
+    a reader of it finds every file it names already there)."""
+    moved = sorted((p for p in stage.rglob("*") if p.is_file()),
+                   key=lambda p: (p.name == last, str(p)))
+    for path in moved:
+        target = out / path.relative_to(stage)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(path, target)
 
 
 def clear_partials(*folders: Path) -> None:
@@ -131,6 +157,10 @@ def clear_partials(*folders: Path) -> None:
             if found and not stale.is_symlink() and stale.is_file() \
                     and not _running(int(found["pid"])):
                 stale.unlink(missing_ok=True)
+            found = _STAGED.match(stale.name)
+            if found and not stale.is_symlink() and stale.is_dir() \
+                    and not _running(int(found["pid"])):
+                shutil.rmtree(stale, ignore_errors=True)
 
 
 def _running(pid: int) -> bool:

@@ -354,8 +354,13 @@ def test_publish_never_leaves_a_partial_file(tmp_path):
     for path in kept:
         path.parent.mkdir(exist_ok=True)
         path.write_bytes(b"mine")
+    left = tmp_path / "out" / f".staged.{gone}-abcd_123"  # a killed render's bundle
+    (left / "scenes").mkdir(parents=True)
+    (left / "scenes" / "A.mp4").write_bytes(b"half")
+    running = tmp_path / "out" / f".staged.{os.getpid()}-abcd_123"
+    running.mkdir()
     files.clear_partials(tmp_path / "out")
-    assert not stale.exists() and target.exists()
+    assert not stale.exists() and target.exists() and not left.exists() and running.is_dir()
     assert all(path.read_bytes() == b"mine" for path in kept)
 
 
@@ -374,3 +379,38 @@ def test_words_per_minute_leaves_the_pauses_out_and_is_none_when_nothing_is_spok
                 Passage("S", "b", "six seven 64.8", Path("b.wav"), 1.0, True)]
     assert words_per_minute(passages) == 160.0  # 8 words in 3 s of speech
     assert words_per_minute([]) is None
+
+
+def test_a_render_that_fails_after_drawing_leaves_the_bundle_that_was_there_whole(
+        tmp_path, monkeypatch, speech_cache):
+    """A failure after the scenes are drawn (here the thumbnail) once left new scene files
+    beside the old manifest and thumbnail, which publish then sent as one bundle."""
+    from production import chapters, pipeline
+    from production.outputs import video
+    from tests.conftest import FIXTURE_MODULE
+
+    monkeypatch.setenv("EXPLAINER_CACHE", str(speech_cache))
+    chapter = chapters.load(FIXTURE_MODULE)
+    out = tmp_path / "out"
+
+    def make(settings: list[str]) -> None:
+        plan = pipeline.plan(chapter, scenes=[], quality=TEST_QUALITY, settings=settings,
+                             out=str(out), default_out=out, jobs=1)
+        try:
+            video.BundleOutput(whole=True).make(plan)
+        finally:
+            plan.close()
+
+    make([])
+    before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert {Path("manifest.json"), Path("chapter.mp4"), Path("scenes/Weights.mp4")} <= set(before)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the thumbnail could not be drawn")
+
+    monkeypatch.setattr(video.bundle, "thumbnail", broken)
+    with pytest.raises(RuntimeError, match="thumbnail"):
+        make(["shares.sharpness=3"])  # other numbers: other scenes, drawn, then it fails
+    after = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert after == before
+    assert [p.name for p in out.iterdir() if p.name.startswith(".")] == []

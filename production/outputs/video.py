@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from production import cache, files, qualities, space, voices
@@ -44,10 +45,17 @@ class BundleOutput(Output):
                            out=space.picture(plan.quality, joined))
 
     def make(self, plan: Plan) -> Made:
+        """Draw what is missing, then write the bundle into a hidden folder in out/ and
+        move it into place only when complete: a failure after drawing (joining, the
+        thumbnail, the manifest) leaves the bundle that was there whole."""
         results, peaks = ensure_scenes(plan)
-        scenes(plan, results)
-        if self.whole:
-            print(chapter(plan, results))
+        with files.staging(plan.out) as stage:
+            staged = dataclasses.replace(plan, out=stage)
+            scenes(staged, results)
+            line = chapter(staged, results) if self.whole else ""
+            files.move_in(stage, plan.out)
+        if line:
+            print(line.replace(str(stage), str(plan.out)))
         return Made(peaks, len(plan.chosen))
 
 
