@@ -180,7 +180,11 @@ def _course_file(chapters: dict[str, Chapter]) -> tuple[Path, str, list[str]]:
     folder = Path(importlib.import_module(next(iter(chapters.values())).module).__file__
                   or ".").resolve().parent.parent
     listed = folder / COURSE
-    lines = listed.read_text(encoding="utf-8").splitlines() if listed.is_file() else []
+    try:
+        lines = listed.read_text(encoding="utf-8").splitlines() if listed.is_file() else []
+    except UnicodeDecodeError as error:
+        raise UsageError(f"{listed}: not UTF-8 text (byte {error.start}); save it as UTF-8") \
+            from None
     title, names = "", []
     for line in (line.strip() for line in lines):
         if line.startswith("title:"):

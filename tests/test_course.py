@@ -152,3 +152,17 @@ def test_a_later_chapter_without_narration_is_one_line_before_anything_is_drawn(
             assert not (project / "elsewhere").exists()  # the fixture chapter not drawn
     finally:
         narration.write_bytes(kept)
+
+
+def test_a_course_file_in_another_encoding_is_one_line(course: Path):
+    project = course.parent
+    listed = project / "scenes" / "course.txt"
+    before = listed.read_bytes()
+    listed.write_bytes("title: Décodeur\nfixture\n".encode("latin-1"))
+    try:
+        out = command(project, "course", "--quality", TEST_QUALITY, "--out", "elsewhere")
+    finally:
+        listed.write_bytes(before)
+    assert out.returncode == 2
+    assert out.stderr.strip().endswith("course.txt: not UTF-8 text (byte 8); save it as UTF-8")
+    assert len(out.stderr.strip().splitlines()) == 1
