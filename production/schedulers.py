@@ -55,6 +55,10 @@ def address(given: str | None) -> str | None:
     scheme, separator, rest = chosen.partition("://")
     if not separator:
         scheme, rest = "tcp", chosen
+    if "@" in rest.split("/")[0]:  # user:password@host: never printed back, never taken
+        raise UsageError(f"{name} {scheme}://{rest.split('@', 1)[1]}: a user name or password "
+                         f"in a scheduler address is not taken (Dask's TLS settings "
+                         f"authenticate); give HOST:PORT alone")
     if scheme not in PLAIN + SECURE:
         raise UsageError(f"{name} {chosen}: {scheme}:// is not a scheduler address this "
                          f"render can use; {TAKES}")

@@ -183,3 +183,14 @@ def test_a_thumbnail_naming_a_missing_scene_or_beat_is_refused_before_drawing(
         lines = result.err.strip().splitlines()
         assert len(lines) == 1 and named in lines[0], lines
         assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("address", ["tcp://bob:hunter2@127.0.0.1:8786",
+                                     "bob:hunter2@127.0.0.1:8786",
+                                     "tls://:hunter2@scheduler.example:8786"])
+def test_a_scheduler_address_with_a_password_is_refused_without_printing_it(address):
+    result = run_command("render", "TitleCard", "--dry-run", "--scheduler", address)
+    assert result.code == 2
+    assert "hunter2" not in result.err + result.out and "bob" not in result.err
+    assert len(result.err.strip().splitlines()) == 1
+    assert "a user name or password in a scheduler address is not taken" in result.err

@@ -30,7 +30,7 @@ def text_of(path: Path, again: str) -> str:
                          f"or {again}") from None
 
 
-def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for key, value in pairs:
         if key in found:
@@ -46,7 +46,7 @@ def _not_json(constant: str) -> Any:
 def read_object(path: Path, again: str) -> Fields:
     """The JSON object in ``path``, as :class:`Fields`."""
     try:
-        data = json.loads(text_of(path, again), object_pairs_hook=_no_twice,
+        data = json.loads(text_of(path, again), object_pairs_hook=no_twice,
                           parse_constant=_not_json)
     except ValueError as error:
         raise UsageError(f"{path}: not readable JSON ({error}); {again}") from None

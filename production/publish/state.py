@@ -22,6 +22,7 @@ from typing import Any
 
 from production import files
 from production.errors import UsageError
+from production.publish.fields import no_twice
 
 FILE = "publish.json"
 
@@ -43,7 +44,7 @@ class State:
         if not self.path.is_file():
             return {}
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = json.loads(self.path.read_text(encoding="utf-8"), object_pairs_hook=no_twice)
         except (ValueError, UnicodeDecodeError) as error:
             raise UsageError(f"{self.path}: not readable JSON ({error}); it records what was "
                              "published: mend it, or move it away to publish everything "
@@ -51,6 +52,18 @@ class State:
         if not isinstance(data, dict) or not isinstance(data.get("sites", {}), dict):
             raise UsageError(f"{self.path}: not a publish record; mend it, or move it away to "
                              "publish everything anew")
+        for root, site in data.get("sites", {}).items():
+            wrong = "" if isinstance(site, dict) else f"sites[{root!r}]"
+            for part in ("videos", "playlist"):
+                if not wrong and not isinstance(site.get(part, {}), dict):
+                    wrong = f"sites[{root!r}].{part}"
+            videos = site.get("videos", {}) if not wrong else {}
+            for name, video in videos.items():
+                if not wrong and not isinstance(video, dict):
+                    wrong = f"sites[{root!r}].videos[{name!r}]"
+            if wrong:
+                raise UsageError(f"{self.path}: {wrong} should be an object; mend it, or move "
+                                 "the file away to publish everything anew")
         return data
 
     def video(self, name: str) -> Record:
