@@ -94,7 +94,7 @@ def main() -> int:
                str(tmp / "o")], spoken)
 
         def fresh(name: str) -> Path:
-            cache = tmp / name
+            cache = tmp / f"cache-{name}"  # beside its output folder, never holding it
             shutil.copytree(spoken / "voice", cache / "voice")
             return cache
 

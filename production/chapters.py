@@ -146,7 +146,7 @@ def why(error: BaseException, file: Path) -> str:
 def course(chapters: dict[str, Chapter]) -> list[Chapter]:
     """``chapters`` (from :func:`discover`) in course order: as the course file beside
     their folders names them, then those it does not name, by name. A name it gives that
-    is not a chapter is a UsageError."""
+    is not a chapter, or gives twice, is a UsageError."""
     listed, _, names = _course_file(chapters)
     broken = getattr(chapters, "broken", {})  # named, but set aside: the others play on
     names = [n for n in names if n not in broken]
@@ -154,6 +154,10 @@ def course(chapters: dict[str, Chapter]) -> list[Chapter]:
     if unknown:
         raise UsageError(f"{listed}: {unknown[0]!r} is not a chapter; chapters: "
                          f"{', '.join(chapters)}")
+    twice = [n for i, n in enumerate(names) if n in names[:i]]
+    if twice:
+        raise UsageError(f"{listed}: {twice[0]!r} is listed twice; a course plays each "
+                         "chapter once")
     return [chapters[n] for n in dict.fromkeys([*names, *sorted(chapters)])]
 
 

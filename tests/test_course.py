@@ -166,3 +166,19 @@ def test_a_course_file_in_another_encoding_is_one_line(course: Path):
     assert out.returncode == 2
     assert out.stderr.strip().endswith("course.txt: not UTF-8 text (byte 8); save it as UTF-8")
     assert len(out.stderr.strip().splitlines()) == 1
+
+
+def test_a_course_file_naming_a_chapter_twice_is_one_line(course: Path):
+    project = course.parent
+    listed = project / "scenes" / "course.txt"
+    before = listed.read_text()
+    listed.write_text(before + "fixture\n")
+    try:
+        out = command(project, "course", "--quality", TEST_QUALITY, "--out", "elsewhere")
+    finally:
+        listed.write_text(before)
+    assert out.returncode == 2
+    assert out.stderr.strip().endswith("course.txt: 'fixture' is listed twice; a course "
+                                       "plays each chapter once")
+    assert len(out.stderr.strip().splitlines()) == 1
+    assert not (project / "elsewhere").exists()
