@@ -29,7 +29,6 @@ import functools
 import hashlib
 import io
 import json
-import os
 import pickle
 import platform
 import types
@@ -269,29 +268,11 @@ class Store:
 
     def read(self, key: str, suffix: str = SUFFIX) -> bytes | None:
         """The payload kept under ``key``; None when there is none or it is damaged."""
-        entry = self.entry(key, suffix)
-        try:
-            data = entry.read_bytes()
-        except OSError:
-            return None
-        check, payload = data[:32], data[32:]
-        if hashlib.sha256(payload).digest() != check:
-            return None
-        try:
-            os.utime(entry)  # used now: pruning keeps it
-        except OSError:
-            pass
-        return payload
+        return files.read_sealed(self.entry(key, suffix))
 
     def write(self, key: str, payload: bytes, suffix: str = SUFFIX) -> None:
-        """Keep ``payload`` under ``key`` (whole or not at all); passed over when the
-        folder cannot be written to."""
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            files.write_bytes(self.entry(key, suffix),
-                              hashlib.sha256(payload).digest() + payload)
-        except OSError:
-            pass
+        """Keep ``payload`` under ``key`` (whole or not at all)."""
+        files.write_sealed(self.entry(key, suffix), payload)
 
     def take(self, key: str, target: Path) -> bool:
         """Write the segment kept under ``key`` to ``target``; False when there is none."""

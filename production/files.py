@@ -195,3 +195,30 @@ def sha256_once(path: Path) -> str:
     (same path, size and modification time): for large inputs read often (voice models)."""
     stat = path.stat()
     return _remembered(str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+
+
+def read_sealed(entry: Path) -> bytes | None:
+    """The payload of a sealed cache file (its SHA-256, then the payload), marked as used
+    now so pruning keeps it; None when it is missing or damaged."""
+    try:
+        data = entry.read_bytes()
+    except OSError:
+        return None
+    check, payload = data[:32], data[32:]
+    if hashlib.sha256(payload).digest() != check:
+        return None
+    try:
+        os.utime(entry)
+    except OSError:
+        pass
+    return payload
+
+
+def write_sealed(entry: Path, payload: bytes) -> None:
+    """Write ``payload`` as a sealed cache file, whole or not at all; a folder that cannot
+    be written to is passed over (a cache only makes the work faster)."""
+    try:
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        write_bytes(entry, hashlib.sha256(payload).digest() + payload)
+    except OSError:
+        pass

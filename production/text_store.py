@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import os
 import pickle
 import platform
 import re
@@ -63,33 +62,20 @@ def key(svg: bytes, setting: Any) -> str:
 
 def load(entry: Path) -> Any | None:
     """What ``entry`` holds, or None when it is missing or damaged."""
-    try:
-        data = entry.read_bytes()
-    except OSError:
-        return None
-    check, payload = data[:32], data[32:]
-    if hashlib.sha256(payload).digest() != check:
+    payload = files.read_sealed(entry)
+    if payload is None:
         return None
     try:
-        kept = pickle.loads(zlib.decompress(payload))
+        return pickle.loads(zlib.decompress(payload))
     except Exception:  # a payload that hashes right but does not load: set it again
         return None
-    try:
-        os.utime(entry)  # used now: pruning keeps it
-    except OSError:
-        pass
-    return kept
 
 
 def save(entry: Path, kept: Any) -> None:
     """Write ``kept`` as ``entry`` (whole or not at all); a store that cannot be written
     to is passed over."""
-    payload = zlib.compress(pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL), 1)
-    try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        files.write_bytes(entry, hashlib.sha256(payload).digest() + payload)
-    except OSError:
-        pass
+    files.write_sealed(entry, zlib.compress(pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL),
+                                            1))
 
 
 def generate_from(folder: Path, parse: Any) -> Any:
