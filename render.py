@@ -16,7 +16,7 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from production import options, paths, scaffold, watch
+from production import options, paths, scaffold, translation, watch
 from production.errors import (
     DiskFullError,
     JobFailed,
@@ -54,6 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
         commands.add_parser("publish", help=publishing.HELP, description=publishing.DESCRIPTION))
     watch.add_arguments(
         commands.add_parser("watch", help=watch.HELP, description=watch.DESCRIPTION))
+    translation.add_arguments(
+        commands.add_parser("translate", help=translation.HELP,
+                            description=translation.DESCRIPTION))
     return parser
 
 
@@ -68,7 +71,7 @@ def chapter(args: argparse.Namespace) -> Chapter:
     """The chapter --chapter names (a UsageError naming the chapters if there is none)."""
     from production.chapters import pick
 
-    return pick(chapters(), args.chapter)
+    return options.in_language(args, pick(chapters(), args.chapter))
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -117,6 +120,13 @@ def cmd_watch(args: argparse.Namespace) -> int:
     return watch.handle(args, chapter(args))
 
 
+def cmd_translate(args: argparse.Namespace) -> int:
+    """`translate`: a chapter's PO catalogue for a language, written or brought up to date."""
+    from production.chapters import pick
+
+    return translation.handle(args, pick(chapters(), args.chapter))
+
+
 def cmd_scenes(args: argparse.Namespace) -> int:
     """render, slides, shorts or sweep: its output through the one run sequence."""
     return options.handle(args, chapter(args))
@@ -124,6 +134,7 @@ def cmd_scenes(args: argparse.Namespace) -> int:
 
 COMMANDS = {"list": cmd_list, "voices": cmd_voices, "numbers": cmd_numbers, "new": cmd_new,
             "course": cmd_course, "publish": cmd_publish, "watch": cmd_watch,
+            "translate": cmd_translate,
             **{name: cmd_scenes for name in options.SCENE_COMMANDS}}
 
 

@@ -104,6 +104,8 @@ def scene_key(chapter: Any, scene_class: Any, quality: str, settings: dict[str, 
     }
     if layout != "wide":  # the chapter's keys stay as they were
         parts["layout"] = layout
+    if getattr(chapter, "language", "en") != "en":  # its words on screen: the catalogue's
+        parts["language"] = [chapter.language, chapter.translation, chapter.draft]
     if getattr(scene_class, "names_next", False):  # an end card: "next: TITLE"
         parts["next"] = chapter.next_title()
     if narrate:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -45,6 +45,14 @@ class Chapter:
     palette: ModuleType = field(default=default_palette)  # its colours, for decks too
     summary: str = ""  # one paragraph: what the chapter teaches (a video site's description)
     tags: tuple[str, ...] = ()  # a few words a video site can file it under
+    #: the language it is drawn and spoken in (production/language.py; "en", its source)
+    language: str = "en"
+    #: a draft in ``language``: English stands in for what is not translated yet
+    draft: bool = False
+    #: its translation's catalogue digest ("" in English): part of every scene's key
+    translation: str = ""
+    #: the untranslated strings a draft shows in English (0 for a complete translation)
+    fallbacks: int = 0
 
     def by_name(self) -> dict[str, Any]:
         return {scene.__name__: scene for scene in self.scenes}
@@ -69,7 +77,37 @@ class Chapter:
         later = names[names.index(self.name) + 1:] if self.name in names else []
         return ordered[names.index(later[0])].title if later else ""
 
+    def home(self) -> Path:
+        """The chapter's folder (where its chapter.py is)."""
+        return Path(importlib.import_module(self.module).__file__ or ".").resolve().parent
+
+    def in_language(self, language: str, *, draft: bool = False) -> Chapter:
+        """This chapter in ``language``, made active in this process: its title, summary
+        and tags translated, its narration the translated passages, its voice recordings
+        the ones of that language (``assets/voice/LANGUAGE/``). English is itself. A
+        UsageError (one line) for a language it has no catalogue for, or, unless
+        ``draft``, a string or passage whose translation is missing or fuzzy."""
+        from production import language as active
+        from production.translation import messages
+
+        source = load(self.module)
+        if language == active.SOURCE:
+            active.use(active.SOURCE)
+            return source
+        found = messages.load(source, language)
+        if found.gaps and not draft:
+            raise UsageError(messages.gap_line(source, found))
+        active.use(language, found.on_screen, strict=not draft)
+        told = active._
+        return replace(source, language=language, draft=draft, translation=found.digest,
+                       title=told(source.title), summary=told(source.summary),
+                       tags=tuple(told(t) for t in source.tags),
+                       narration=messages.narration_folder(source, found),
+                       recordings=source.recordings / language, fallbacks=len(found.gaps))
+
     def __reduce__(self) -> tuple[Any, ...]:
+        if self.language != "en":
+            return load_in, (self.module, self.language, self.draft)
         return load, (self.module,)
 
 
@@ -79,6 +117,12 @@ def load(module: str) -> Chapter:
     if not isinstance(chapter, Chapter):
         raise UsageError(f"{module} defines no CHAPTER (a production.chapters.Chapter)")
     return chapter
+
+
+def load_in(module: str, language: str, draft: bool) -> Chapter:
+    """The CHAPTER of ``module`` in ``language``, made active in this process (how a worker
+    gets a translated chapter back)."""
+    return load(module).in_language(language, draft=draft)
 
 
 class Chapters(dict):

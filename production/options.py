@@ -10,9 +10,11 @@ command that draws nothing must not wait for the pipeline to load.
 from __future__ import annotations
 
 import argparse
+import re
 from typing import TYPE_CHECKING
 
 from production import qualities
+from production.errors import UsageError
 
 if TYPE_CHECKING:
     from production.chapters import Chapter
@@ -57,6 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("scenes", nargs="*", metavar="SCENE",
                         help="scene names from `render.py list` (default: all, in order)")
     add_chapter(parser)
+    add_language(parser)
     output = parser.add_argument_group("output")
     output.add_argument("--quality", default=qualities.DEFAULT, help=qualities.help_text())
     output.add_argument("--out", metavar="DIR",
@@ -85,9 +88,11 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     add_settings(content)
     content.add_argument("--no-narration", action="store_true",
                          help="render without a voice (silent video, no captions)")
-    content.add_argument("--voice", default="piper", metavar="NAME",
-                         help="piper (the joe voice, the default), espeak or PATH.onnx (a Piper "
-                              "voice, its .onnx.json beside it); see `render.py voices`")
+    content.add_argument("--voice", default=None, metavar="NAME",
+                         help="piper (the joe voice, English's default), espeak (espeak-ng's "
+                              "voice for the language, any other language's default) or "
+                              "piper:PATH (a Piper .onnx voice, its .onnx.json beside it); "
+                              "see `render.py voices`")
     parser.add_argument("--dry-run", action="store_true",
                         help="check the arguments and print what would be done")
 
@@ -96,6 +101,34 @@ def add_chapter(parser: argparse.ArgumentParser) -> None:
     """--chapter NAME (default: DEFAULT_CHAPTER)."""
     parser.add_argument("--chapter", default=DEFAULT_CHAPTER, metavar="NAME",
                         help=f"the chapter, from `render.py list` (default: {DEFAULT_CHAPTER})")
+
+
+#: what --language takes: a language code, with a region when it needs one (es, pt_BR)
+LANGUAGE = re.compile(r"^[a-z]{2,3}(?:_[A-Z]{2})?\Z")
+
+
+def add_language(parser: argparse.ArgumentParser) -> None:
+    """--language CODE (default en) and --draft-language."""
+    parser.add_argument("--language", default="en", metavar="CODE",
+                        help="the language to draw and speak the chapter in: en (the "
+                             "default) or a language its locale/CODE.po translates")
+    parser.add_argument("--draft-language", action="store_true",
+                        help="with --language: show and speak English where the "
+                             "translation is missing or fuzzy, and say how many")
+
+
+def in_language(args: argparse.Namespace, chapter: Chapter) -> Chapter:
+    """``chapter`` in the language --language names, made active in this process; a
+    UsageError (one line) for a code that is not one or a translation with gaps."""
+    code = getattr(args, "language", "en")
+    if not LANGUAGE.match(code):
+        raise UsageError(f"--language {code!r}: not a language code; use one like en, es "
+                         "or pt_BR")
+    draft = getattr(args, "draft_language", False)
+    if draft and code == "en":
+        raise UsageError("--draft-language: English is the source; name the language "
+                         "with --language CODE")
+    return chapter.in_language(code, draft=draft)
 
 
 def add_settings(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:

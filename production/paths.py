@@ -21,6 +21,13 @@ def out() -> Path:
     return ROOT / "out"
 
 
+def out_for(chapter: object) -> Path:
+    """The default output folder of a render of ``chapter``: out/, or out/LANGUAGE/ for a
+    chapter in another language than English (its bundle, slides, shorts and sweeps)."""
+    language = getattr(chapter, "language", "en")
+    return out() / language if language != "en" else out()
+
+
 def cache() -> Path:
     """The cache folder: $EXPLAINER_CACHE, else .cache/ in the project (read at each call,
     so a test or a library user can move it at any time). Always absolute: a relative

@@ -149,7 +149,7 @@ def plan(chapter: Chapter, *, scenes: list[str], quality: str, settings: list[st
     chosen = pick_scenes(chapter, scenes)
     target = paths.output_dir(str(default_out) if out is None else out, "--out")
     frames = paths.writable_dir(keyframes, "--keyframes") if keyframes is not None else None
-    speaker = pick_voice(voice) if narrate else voices.DEFAULT_VOICE
+    speaker = pick_voice(voice, chapter.language) if narrate else voices.DEFAULT_VOICE
     check_tools(narrate, speaker)
     paths.writable_dir(str(paths.cache()), "the cache folder (EXPLAINER_CACHE)")
     bare = Plan(chapter, quality, parsed, narrate, chosen, {}, {}, jobs or os.cpu_count() or 1, {},
@@ -202,14 +202,14 @@ def _session(where: str | None, jobs: int | None, voice: voices.VoiceEngine | No
     return session
 
 
-def pick_voice(voice: str | voices.VoiceEngine | None) -> voices.VoiceEngine:
-    """The voice a render speaks with; a UsageError (one line) names a bad ``--voice``."""
-    if voice is None:
-        return voices.DEFAULT_VOICE
+def pick_voice(voice: str | voices.VoiceEngine | None, language: str = "en"
+               ) -> voices.VoiceEngine:
+    """The voice a render in ``language`` speaks with (None: that language's default); a
+    UsageError (one line) names a bad ``--voice``."""
     if isinstance(voice, voices.VoiceEngine):
         return voice
     try:
-        return voices.voice_named(voice)
+        return voices.voice_named(voice, language)
     except NarrationError as error:
         raise UsageError(str(error)) from None
 

@@ -63,7 +63,8 @@ class Output:
         """Check the request and look its scenes up in the cache (nothing written)."""
         return pipeline.plan(request.chapter, scenes=request.scenes, quality=request.quality,
                              settings=request.settings, out=request.out,
-                             default_out=paths.out() / self.folder, jobs=request.jobs,
+                             default_out=paths.out_for(request.chapter) / self.folder,
+                             jobs=request.jobs,
                              narrate=request.narrate, keyframes=request.keyframes,
                              voice=request.voice, scheduler=request.scheduler,
                              layout=self.layout, job_unit=request.job_unit)
@@ -100,6 +101,11 @@ class Output:
 
 def run(output: Output, request: Request) -> int:
     """The one sequence: plan; then a dry run's lines, or space, lock, make, summary, keep."""
+    draft = request.chapter
+    if draft.draft and draft.fallbacks:
+        print(f"render.py: a draft in {draft.language}: {draft.fallbacks} string(s) and "
+              "passage(s) without a translation are shown and spoken in English",
+              file=sys.stderr)
     with closing(output.plan(request)) as plan:
         if request.dry_run:
             for line in output.dry_run(plan):

@@ -12,12 +12,17 @@ the narration says them in words ("56 percent"), from ``percent_figure``.
 - ``setting``: a --set value as typed, "4", "0.25", "1,000,000".
 - ``factor``: how many times over, "1.5×"; ``out_of``: a count of a total, "32/60".
 
+Each is written the way the active language writes numbers (production/language.py:
+"0,74", "56 %" in Spanish); the digits and their rounding are the same in every language.
+
 This module draws nothing and imports no Manim.
 """
 
 from __future__ import annotations
 
 import math
+
+from production.language import localized
 
 #: where a decimal gives way to a power of ten (absolute value)
 LARGE = 1e4
@@ -36,7 +41,7 @@ def _unsigned_zero(text: str) -> str:
 
 
 # ------------------------------------------------------------------ percentages
-def percent_figure(share: float, places: int = 0, *, small: bool = False) -> str:
+def _percent_figure(share: float, places: int = 0, *, small: bool = False) -> str:
     """The number of ``percent(share, places, small=small)`` without its sign ('56')."""
     p = 100 * share
     if small and 0 < p < 0.95:
@@ -46,23 +51,23 @@ def percent_figure(share: float, places: int = 0, *, small: bool = False) -> str
     return _trim(f"{p:.{places}f}")
 
 
-def percent(share: float, places: int = 0, *, small: bool = False) -> str:
+def _percent(share: float, places: int = 0, *, small: bool = False) -> str:
     """A share (a fraction of one) as a percent, to at most ``places`` decimals.
 
     0.5643 -> '56%'; 0.125 at one place -> '12.5%', 0.5 -> '50%' (no trailing
     zeros). With ``small``, a share under 1% keeps a readable digit or two
     (0.0026 -> '0.3%', 0.00049 -> '0.05%'), and one under 0.01% is '<0.01%'.
     """
-    return percent_figure(share, places, small=small) + "%"
+    return _percent_figure(share, places, small=small) + "%"
 
 
-def whole_percent(points: int) -> str:
+def _whole_percent(points: int) -> str:
     """A percent the ledger already rounded to a whole number: 56 -> '56%'."""
     return f"{points}%"
 
 
 # ------------------------------------------------------------------ decimals
-def power_of_ten(x: float, places: int) -> str:
+def _power_of_ten(x: float, places: int) -> str:
     """``x`` as a mantissa with ``places`` decimals times a power of ten: '2.87×10⁵⁶'."""
     if not math.isfinite(x):
         raise ValueError(f"not a number that can be shown: {x}")
@@ -70,7 +75,7 @@ def power_of_ten(x: float, places: int) -> str:
     return f"{mantissa}×10{str(int(exponent)).translate(_SUPERSCRIPT)}"
 
 
-def decimal(x: float, places: int = 2, *, low: float = 0.0) -> str:
+def _decimal(x: float, places: int = 2, *, low: float = 0.0) -> str:
     """``x`` with ``places`` decimals: 0.7400 -> '0.74', never '-0.00'.
 
     A number too large to read that way (``abs(x)`` at least LARGE), or, when
@@ -78,41 +83,63 @@ def decimal(x: float, places: int = 2, *, low: float = 0.0) -> str:
     power of ten instead (``power_of_ten``).
     """
     if abs(x) >= LARGE or 0 < abs(x) < low or not math.isfinite(x):
-        return power_of_ten(x, places)
+        return _power_of_ten(x, places)
     return _unsigned_zero(f"{x:.{places}f}")
 
 
-def short(x: float) -> str:
+def _short(x: float) -> str:
     """A score or a label as a person writes it: two decimals at most, one at least.
 
     0.8 -> '0.8', 0.15 -> '0.15', 3.6 -> '3.6', 4.0 -> '4.0'; past LARGE, a power of ten.
     """
     if abs(x) >= LARGE or not math.isfinite(x):
-        return power_of_ten(x, 1)
+        return _power_of_ten(x, 1)
     text = _unsigned_zero(f"{x:.2f}")
     return text[:-1] if text.endswith("0") else text
 
 
-def setting(x: float) -> str:
+def _setting(x: float) -> str:
     """A --set value as typed: whole numbers without decimals, with thousands
     separators (4, 1,000,000), others as short as exact (0.25)."""
     return f"{x:,.0f}" if x == int(x) else f"{x:,g}"
 
 
-def factor(x: float) -> str:
+def _factor(x: float) -> str:
     """How many times over, to at most two decimals: 1.5 -> '1.5×', 2.25 -> '2.25×', 1 -> '1×'."""
-    return factor_figure(x) + "×"
+    return _factor_figure(x) + "×"
 
 
-def factor_figure(x: float) -> str:
+def _factor_figure(x: float) -> str:
     """The number of ``factor(x)`` without its sign ('1.5'), for narration."""
     return _trim(f"{x:.2f}")
 
 
-def out_of(count: int, total: int) -> str:
+def _out_of(count: int, total: int) -> str:
     """A count out of a total: '32/60'."""
     return f"{count}/{total}"
 
+
+def _public(inner):
+    """``inner`` with its result written the way the active language writes numbers."""
+    def outer(*args, **kwargs):
+        return localized(inner(*args, **kwargs))
+    outer.__name__ = inner.__name__.lstrip("_")
+    outer.__qualname__ = outer.__name__
+    outer.__doc__ = inner.__doc__
+    outer.__wrapped__ = inner
+    return outer
+
+
+percent_figure = _public(_percent_figure)
+percent = _public(_percent)
+whole_percent = _public(_whole_percent)
+power_of_ten = _public(_power_of_ten)
+decimal = _public(_decimal)
+short = _public(_short)
+setting = _public(_setting)
+factor = _public(_factor)
+factor_figure = _public(_factor_figure)
+out_of = _public(_out_of)
 
 __all__ = ["LARGE", "decimal", "factor", "factor_figure", "out_of", "percent", "percent_figure",
            "power_of_ten", "setting", "short", "whole_percent"]

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 from production import paths
+from production.language import code as active_language
 
 LEXICON = paths.ASSETS / "pronunciation.txt"
 
@@ -93,12 +94,22 @@ def lexicon(path: Path = LEXICON) -> tuple[tuple[re.Pattern[str], str], ...]:
     return tuple(entries)
 
 
-def speakable(text: str, path: Path = LEXICON) -> str:
-    """``text`` as a voice should be given it: respellings, then symbols and numbers
-    in words."""
-    for pattern, said in lexicon(path):
-        text = pattern.sub(said, text)
-    for pattern, replacement in _RULES:
+def rules(language: str) -> tuple[tuple[re.Pattern[str], object], ...]:
+    """The rules that put numbers and symbols in words for ``language``'s voice; none for
+    a language without rules here (its voice reads numbers its own way)."""
+    from production.narration import spoken_es
+
+    return {"en": _RULES, "es": spoken_es.RULES}.get(language.split("_")[0], ())
+
+
+def speakable(text: str, path: Path = LEXICON, language: str | None = None) -> str:
+    """``text`` as a voice should be given it: respellings (English), then symbols and
+    numbers in words, in ``language`` (default: the active one, production/language.py)."""
+    language = language or active_language()
+    if language == "en":
+        for pattern, said in lexicon(path):
+            text = pattern.sub(said, text)
+    for pattern, replacement in rules(language):
         text = pattern.sub(replacement, text)
     return re.sub(r"\s{2,}", " ", text).strip()
 
@@ -107,7 +118,8 @@ def speakable(text: str, path: Path = LEXICON) -> str:
 UNSPOKEN = re.compile(r"[\d%\u00d7\u00b7\u22c5=+/<>\[\]{}_^*#@&|\\~]")
 
 
-def spans(text: str, path: Path = LEXICON) -> list[tuple[int, int]]:
+def spans(text: str, path: Path = LEXICON, language: str | None = None
+          ) -> list[tuple[int, int]]:
     """For each written word of ``text`` (split on white space), the words of its spoken
     form (``speakable(text).split()``) that say it, as a range [first, last + 1).
 
@@ -116,11 +128,11 @@ def spans(text: str, path: Path = LEXICON) -> list[tuple[int, int]]:
     a written word adds are the ones that say it.
     """
     written = text.split()
-    total = len(speakable(text, path).split())
+    total = len(speakable(text, path, language).split())
     ranges, done = [], 0
     for end in range(1, len(written) + 1):
         said = total if end == len(written) else \
-            min(total, len(speakable(" ".join(written[:end]), path).split()))
+            min(total, len(speakable(" ".join(written[:end]), path, language).split()))
         said = max(said, done)
         ranges.append((done, said))
         done = said

@@ -51,7 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="as for render: " + qualities.help_text())
     parser.add_argument("--out", metavar="DIR", help="the course folder (default: out/course/)")
     parser.add_argument("--jobs", type=int, metavar="N", help="scenes rendered at once")
-    parser.add_argument("--voice", default="piper", metavar="NAME", help="as for render")
+    parser.add_argument("--voice", default=None, metavar="NAME", help="as for render")
     parser.add_argument("--no-narration", action="store_true", help="as for render")
     parser.add_argument("--dry-run", action="store_true",
                         help="check the arguments and print what would be done")

@@ -249,8 +249,8 @@ def plan(chapter: Chapter, *, scenes: list[str], settings: list[str], quality: s
     points = combinations(chapter, swept)
     check_used(chapter, pipeline.pick_scenes(chapter, scenes), swept, points[0].settings)
     first = pipeline.plan(chapter, scenes=scenes, quality=quality, settings=points[0].given,
-                          out=out, default_out=paths.out() / "sweep", jobs=jobs, narrate=narrate,
-                          voice=voice, scheduler=scheduler)
+                          out=out, default_out=paths.out_for(chapter) / "sweep", jobs=jobs,
+                          narrate=narrate, voice=voice, scheduler=scheduler)
     try:
         plans = [first, *(pipeline.with_settings(first, p.given) for p in points[1:])]
     except BaseException:

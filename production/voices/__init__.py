@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from production.errors import NarrationError
+from production.voices import languages
 from production.voices.base import VoiceEngine, require
 from production.voices.espeak import Espeak, Voice, engine_version
 from production.voices.piper import (
@@ -27,7 +28,7 @@ from production.voices.piper_noise import PIPER_THREADS
 
 __all__ = [
     "DEFAULT_VOICE", "JOE_MODEL", "JOE_RATE", "NATURAL_PACE", "PIPER_THREADS", "VOICE_NAMES",
-    "Espeak", "Piper", "Voice", "VoiceEngine", "VoiceInfo", "available_voices",
+    "Espeak", "Piper", "Voice", "VoiceEngine", "VoiceInfo", "available_voices", "default_voice",
     "engine_version", "joe_model", "piper_licence", "release_voices", "require",
     "voice_named", "voice_record", "voices_text",
 ]
@@ -39,28 +40,45 @@ DEFAULT_VOICE: VoiceEngine = Piper()
 VOICE_NAMES = ("espeak", "piper")
 
 
-def voice_named(name: str) -> VoiceEngine:
-    """The voice ``--voice NAME`` means: ``espeak`` (espeak-ng), ``piper`` (the joe Piper
-    voice) or a path to a Piper ``.onnx`` file (its ``.onnx.json`` beside it). Anything
-    else, or a voice file that is missing or cannot be loaded, is a NarrationError of one
-    line naming it and what is allowed."""
-    allowed = "espeak, piper, or a path to a Piper voice .onnx (its .onnx.json beside it)"
+def default_voice(language: str = "en") -> VoiceEngine:
+    """The voice a render in ``language`` speaks with unless told otherwise: the joe Piper
+    voice for English, espeak-ng's voice for that language for any other."""
+    if languages.family(language) == "en":
+        return DEFAULT_VOICE
+    return Espeak(name=languages.espeak_voice(language))
+
+
+def voice_named(name: str | None, language: str = "en") -> VoiceEngine:
+    """The voice ``--voice NAME`` means for a render in ``language``: None (the language's
+    default voice), ``espeak`` (espeak-ng's voice for the language), ``piper`` (the joe
+    voice, English) or ``piper:PATH`` (also a bare PATH.onnx: a Piper voice file, its
+    ``.onnx.json`` beside it, which says its language). Anything else, a voice file that
+    is missing or cannot be loaded, or a voice of another language, is a NarrationError of
+    one line naming it and what is allowed."""
+    allowed = "espeak, piper, or piper:PATH to a Piper voice .onnx (its .onnx.json beside it)"
+    if name is None:
+        return default_voice(language)
     if name == "espeak":
-        return Espeak()
+        return Espeak(name=languages.espeak_voice(language))
     if name == "piper":
         voice = Piper()
         require(voice)
-        return voice
-    if not name.endswith(".onnx"):
-        raise NarrationError(f"--voice {name!r}: unknown voice; use {allowed}")
-    voice = Piper(Path(name))
-    problem = voice.check()
-    if problem is not None:
-        raise NarrationError(f"--voice {name}: {problem}")
-    try:
-        voice.load()
-    except NarrationError as error:
-        raise NarrationError(f"--voice {name}: {error}; use {allowed}") from None
+    else:
+        path = name.removeprefix("piper:")
+        if not path.endswith(".onnx"):
+            raise NarrationError(f"--voice {name!r}: unknown voice; use {allowed}")
+        voice = Piper(Path(path))
+        problem = voice.check()
+        if problem is not None:
+            raise NarrationError(f"--voice {name}: {problem}")
+        try:
+            voice.load()
+        except NarrationError as error:
+            raise NarrationError(f"--voice {name}: {error}; use {allowed}") from None
+    speaks = languages.piper_language(voice.config)
+    if speaks and languages.family(speaks) != languages.family(language):
+        raise NarrationError(f"--voice {name}: the voice speaks {speaks}, not {language}; "
+                             f"use --voice espeak, or a Piper voice of {language}")
     return voice
 
 
@@ -92,8 +110,15 @@ def voices_text() -> str:
         state = f" (cannot be used here: {voice.problem})" if voice.problem else ""
         lines += [f"{voice.name:<10} {voice.description}{state}",
                   f"{'':<10} licence: {voice.licence}"]
-    return "\n".join([*lines, f"{'PATH.onnx':<10} any Piper voice file you have, its "
-                                ".onnx.json beside it (its licence is its own)"])
+    spoken = ", ".join(sorted(languages.espeak_languages())) or "(espeak-ng is missing)"
+    return "\n".join([*lines, f"{'piper:PATH':<10} any Piper voice file you have (PATH.onnx), "
+                                "its .onnx.json beside it, which names its language (its "
+                                "licence is its own)",
+                       "",
+                       "By language (--language CODE): English is spoken by piper unless "
+                       "told otherwise; any other language by espeak-ng's voice for it, or "
+                       "by a Piper voice of that language given as piper:PATH.",
+                       f"espeak-ng speaks: {spoken}"])
 
 
 #: the tools that make a chapter, named in its credits with their versions

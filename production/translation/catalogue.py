@@ -1,0 +1,255 @@
+"""A chapter's translation catalogue: one standard PO file per language in the chapter's
+folder (``scenes/attention/locale/es.po``), which any PO editor (Poedit, Lokalize,
+Weblate) opens.
+
+It holds two kinds of entry, both with the English as ``msgid``:
+
+- every on-screen string of the chapter's scene code, marked the gettext way
+  (``_("light to give")``, or ``N_(...)`` for one kept in a class attribute or table),
+  from the chapter's folder and the shared modules its scenes import; no context;
+- every narration passage, with its ``{slots}`` and ``<marks>`` in the text, its
+  context ``SCENE [beat]`` (so two beats saying the same sentence stay two entries).
+
+:func:`update` extracts the current English (:func:`template`), keeps every translation
+still wanted, carries a translation over as *fuzzy* when its English changed (a passage
+by its beat, an on-screen string by the nearest English left without a match), keeps
+the ones no longer wanted at the end as obsolete entries, and writes the file the same
+way every time: the same sources and translations give the same bytes.
+"""
+
+from __future__ import annotations
+
+import difflib
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from production import files
+from production.errors import UsageError
+from production.imports import closure
+
+#: the keywords that mark an on-screen string in scene code
+KEYWORDS = {"_": None, "N_": None}
+
+#: what a translator is told about every narration passage
+PASSAGE_NOTE = ("Narration, spoken and captioned. Keep every {slot} (a number or word the "
+                "ledger fills in) and every <mark> (an animation starts on the word after "
+                "it) as they are; move them with the words they belong to.")
+
+#: a fixed date for the header: the file's bytes follow from its content alone
+EPOCH = datetime(2026, 1, 1, tzinfo=UTC)
+
+#: how close an old English string must be to a new one to carry its translation over
+CLOSE = 0.75
+
+
+def folder(chapter: Any) -> Path:
+    """Where a chapter keeps its catalogues: ``locale/`` beside its narration."""
+    return Path(chapter.narration).parent / "locale"
+
+
+def path_of(chapter: Any, language: str) -> Path:
+    return folder(chapter) / f"{language}.po"
+
+
+def languages(chapter: Any) -> list[str]:
+    """The languages a chapter has a catalogue for, by code, sorted."""
+    where = folder(chapter)
+    return sorted(p.stem for p in where.glob("*.po")) if where.is_dir() else []
+
+
+def scene_files(chapter: Any, scene_class: Any) -> dict[str, Path]:
+    """The project's scene code one scene runs: its module and the modules of scenes/
+    it imports (not production/ or core/, which show nothing of their own)."""
+    top = scene_class.__module__.split(".")[0]
+    found = closure([scene_class.__module__], chapter.roots())
+    return {name: path for name, path in sorted(found.items())
+            if name.split(".")[0] == top}
+
+
+def _relative(path: Path, chapter: Any) -> str:
+    root = chapter.roots()[0]
+    try:
+        return path.resolve().relative_to(root).as_posix()
+    except ValueError:
+        return path.name
+
+
+def on_screen(chapter: Any) -> dict[str, list[tuple[str, int, str]]]:
+    """Every marked string of the chapter's scene code: English -> [(file, line, first
+    scene that shows it)], in the order the chapter plays its scenes."""
+    from babel.messages.extract import extract_python
+
+    chapter_file = Path(__import__(chapter.module, fromlist=["_"]).__file__ or "")
+    found: dict[str, list[tuple[str, int, str]]] = {}
+    seen_files: set[Path] = set()
+    owners: list[tuple[str, Iterable[Path]]] = [("chapter", [chapter_file])]
+    owners += [(sc.__name__, scene_files(chapter, sc).values()) for sc in chapter.scenes]
+    for owner, paths in owners:
+        for path in paths:
+            if path in seen_files:
+                continue
+            seen_files.add(path)
+            with path.open("rb") as handle:
+                for line, _, text, _ in extract_python(handle, KEYWORDS, [], {}):
+                    if isinstance(text, str) and text:
+                        found.setdefault(text, []).append((_relative(path, chapter), line,
+                                                           owner))
+    return found
+
+
+def passages(chapter: Any) -> list[tuple[str, str, str, int]]:
+    """Every narration passage: (scene, beat, English with its slots and marks, line)."""
+    from production.narration.script import _HEADER, decode, parse, script_path
+
+    out = []
+    for scene in chapter.scenes:
+        path = script_path(scene.__name__, chapter.narration)
+        if not path.exists():
+            continue
+        text = decode(path.read_bytes(), path)
+        lines = {m.group(1): n for n, raw in enumerate(text.splitlines(), 1)
+                 if (m := _HEADER.match(raw.strip()))}
+        for beat, passage in parse(text, str(path)).items():
+            out.append((scene.__name__, beat, passage, lines.get(beat, 1)))
+    return out
+
+
+def context(scene: str, beat: str) -> str:
+    """A passage's context in the catalogue: 'SpotlightBudget [trace]'."""
+    return f"{scene} [{beat}]"
+
+
+def template(chapter: Any, language: str) -> Any:
+    """The catalogue of the chapter's current English, with no translation."""
+    from babel.messages.catalog import Catalog
+
+    catalogue = Catalog(locale=language, project=f"chapter {chapter.name}",
+                        creation_date=EPOCH, revision_date=EPOCH, fuzzy=False,
+                        copyright_holder="", msgid_bugs_address="",
+                        last_translator="", language_team="",
+                        header_comment=(f"# The {language} translation of the chapter "
+                                        f"{chapter.name!r}: every on-screen string and "
+                                        "narration passage.\n# Brought up to date by "
+                                        f"`render.py translate --chapter {chapter.name} "
+                                        f"--language {language}`; see "
+                                        "docs/translating.md."))
+    for text, where in on_screen(chapter).items():
+        scenes = sorted({owner for _, _, owner in where}, key=where_order(chapter))
+        catalogue.add(text, locations=[(f, n) for f, n, _ in where],
+                      auto_comments=[f"On screen in {', '.join(scenes)}."])
+    for scene, beat, text, line in passages(chapter):
+        catalogue.add(text, context=context(scene, beat),
+                      locations=[(_relative(Path(chapter.narration) / f"{scene}.txt",
+                                            chapter), line)],
+                      auto_comments=[PASSAGE_NOTE])
+    return catalogue
+
+
+def where_order(chapter: Any) -> Any:
+    order = {"chapter": -1} | {sc.__name__: i for i, sc in enumerate(chapter.scenes)}
+    return lambda name: order.get(name, len(order))
+
+
+def read(path: Path) -> Any:
+    """A PO file, or a one-line UsageError naming it and what is wrong."""
+    from babel.messages.pofile import PoFileError, read_po
+
+    try:
+        with path.open("rb") as handle:
+            return read_po(handle, abort_invalid=True)
+    except (PoFileError, UnicodeDecodeError, ValueError) as error:
+        raise UsageError(f"{path}: not a PO catalogue this can read: "
+                         f"{str(error).splitlines()[0]}") from None
+
+
+@dataclass(frozen=True)
+class Counts:
+    translated: int
+    fuzzy: int
+    missing: int
+
+    def line(self, path: str) -> str:
+        total = self.translated + self.fuzzy + self.missing
+        return (f"{path}: {total} entries: {self.translated} translated, {self.fuzzy} fuzzy, "
+                f"{self.missing} missing")
+
+
+def counts(catalogue: Any) -> Counts:
+    t = f = m = 0
+    for message in catalogue:
+        if not message.id:
+            continue
+        if not message.string:
+            m += 1
+        elif message.fuzzy:
+            f += 1
+        else:
+            t += 1
+    return Counts(t, f, m)
+
+
+def merged(old: Any | None, new: Any) -> Any:
+    """``new`` (a template) with the translations of ``old`` carried over: exact ones as
+    they were, changed English as fuzzy (a passage by its beat, a string by the nearest
+    unmatched English), and the ones no longer wanted kept as obsolete."""
+    if old is None:
+        return new
+    used: set[Any] = set()
+    old_by_context = {m.context: m for m in old if m.id and m.context}
+    loose = [m.id for m in old if m.id and not m.context and m.string]
+    for message in new:
+        if not message.id:
+            continue
+        exact = old.get(message.id, message.context)
+        if exact is not None and exact.string:
+            message.string = exact.string
+            if exact.fuzzy:
+                message.flags.add("fuzzy")
+                message.previous_id = exact.previous_id
+            used.add((exact.id, exact.context))
+            continue
+        before = old_by_context.get(message.context) if message.context else None
+        if before is None and not message.context:
+            near = difflib.get_close_matches(message.id, [t for t in loose
+                                                          if (t, None) not in used], 1, CLOSE)
+            before = old.get(near[0]) if near else None
+        if before is not None and before.string:
+            message.string = before.string
+            message.flags.add("fuzzy")
+            message.previous_id = [before.id]
+            used.add((before.id, before.context))
+    for m in old:
+        if m.id and m.string and (m.id, m.context) not in used \
+                and new.get(m.id, m.context) is None:
+            new.obsolete[(m.id, m.context) if m.context else m.id] = m
+    for key, m in list(old.obsolete.items()):
+        if new.get(m.id, m.context) is None:
+            new.obsolete.setdefault(key, m)
+    return new
+
+
+def text_of(catalogue: Any) -> bytes:
+    """The PO file's bytes (line width 79, entries in extraction order)."""
+    from babel.messages.pofile import write_po
+
+    out = io.BytesIO()
+    write_po(out, catalogue, width=79, omit_header=False, include_previous=True)
+    return out.getvalue()
+
+
+def update(chapter: Any, language: str) -> tuple[Path, Counts]:
+    """Write (or bring up to date) ``language``'s catalogue of ``chapter``."""
+    path = path_of(chapter, language)
+    old = read(path) if path.exists() else None
+    catalogue = merged(old, template(chapter, language))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    files.write_bytes(path, text_of(catalogue))
+    return path, counts(catalogue)
+
+
+__all__ = ["Counts", "KEYWORDS", "context", "counts", "folder", "languages", "merged",
+           "on_screen", "passages", "path_of", "read", "template", "text_of", "update"]
