@@ -205,10 +205,11 @@ def course(chapters: dict[str, Chapter]) -> list[Chapter]:
     return [chapters[n] for n in dict.fromkeys([*names, *sorted(chapters)])]
 
 
-def course_title(chapters: dict[str, Chapter]) -> str:
-    """The course's title: the course file's ``title:`` line; without one, the only
-    chapter's title, or "A course in N chapters"."""
-    title = _course_file(chapters)[1]
+def course_title(chapters: dict[str, Chapter], language: str = "en") -> str:
+    """The course's title: the course file's ``title:`` line (``title.CODE:`` in another
+    language); without one, the only chapter's title, or "A course in N chapters"."""
+    titles = _course_file(chapters)[1]
+    title = titles.get(language) or titles.get("en", "")
     if title or not chapters:
         return title
     return untitled_course([chapter.title for chapter in chapters.values()])
@@ -220,11 +221,13 @@ def untitled_course(titles: list[str]) -> str:
     return titles[0] if len(titles) == 1 else f"A course in {len(titles)} chapters"
 
 
-def _course_file(chapters: dict[str, Chapter]) -> tuple[Path, str, list[str]]:
-    """The course file beside the chapters' folders: its path, its title and the chapter
-    names it lists. A line is a chapter's name, ``title: TEXT``, blank, or a ``#`` note."""
+def _course_file(chapters: dict[str, Chapter]
+                 ) -> tuple[Path, dict[str, str], list[str]]:
+    """The course file beside the chapters' folders: its path, its titles by language and
+    the chapter names it lists. A line is a chapter's name, ``title: TEXT`` (English),
+    ``title.CODE: TEXT`` (another language's), blank, or a ``#`` note."""
     if not chapters:
-        return Path(COURSE), "", []
+        return Path(COURSE), {}, []
     folder = Path(importlib.import_module(next(iter(chapters.values())).module).__file__
                   or ".").resolve().parent.parent
     listed = folder / COURSE
@@ -233,13 +236,15 @@ def _course_file(chapters: dict[str, Chapter]) -> tuple[Path, str, list[str]]:
     except UnicodeDecodeError as error:
         raise UsageError(f"{listed}: not UTF-8 text (byte {error.start}); save it as UTF-8") \
             from None
-    title, names = "", []
+    titles: dict[str, str] = {}
+    names: list[str] = []
     for line in (line.strip() for line in lines):
-        if line.startswith("title:"):
-            title = line.removeprefix("title:").strip()
+        titled = re.match(r"title(?:\.([a-z]{2,3}(?:_[A-Z]{2})?))?:", line)
+        if titled:
+            titles[titled.group(1) or "en"] = line[titled.end():].strip()
         elif line and not line.startswith("#"):
             names.append(line)
-    return listed, title, names
+    return listed, titles, names
 
 
 def pick(chapters: dict[str, Chapter], name: str) -> Chapter:

@@ -345,6 +345,13 @@ class YouTubeStandIn:
             video["snippet"] = metadata.get("snippet", {})
         if "status" in parts:
             video["status"] = {**metadata.get("status", {}), "uploadStatus": "uploaded"}
+        if "localizations" in parts:  # a title and description per language
+            localizations = metadata.get("localizations", {})
+            if localizations and not video.get("snippet", {}).get("defaultLanguage"):
+                raise ApiError(400, "defaultLanguageNotSet", "The request is trying to add "
+                               "localized video details without specifying the default "
+                               "language of the video details.")
+            video["localizations"] = localizations
         return 200, video, {}
 
     def _playlists_insert(self, call: _Call) -> tuple[int, Any, dict[str, str]]:

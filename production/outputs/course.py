@@ -55,6 +55,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-narration", action="store_true", help="as for render")
     parser.add_argument("--dry-run", action="store_true",
                         help="check the arguments and print what would be done")
+    from production import options
+
+    options.add_language(parser)
 
 
 def handle(args: argparse.Namespace, chapters: dict[str, Chapter]) -> int:
@@ -62,22 +65,30 @@ def handle(args: argparse.Namespace, chapters: dict[str, Chapter]) -> int:
     status."""
     return course_command(chapters, quality=args.quality, out=args.out, jobs=args.jobs,
                           narrate=not args.no_narration, voice=args.voice,
-                          dry_run=args.dry_run)
+                          dry_run=args.dry_run, language=args.language,
+                          draft=args.draft_language)
 
 
 def course_command(chapters: dict[str, Chapter], *, quality: str, out: str | None,
-                   jobs: int | None, narrate: bool, voice: str, dry_run: bool) -> int:
+                   jobs: int | None, narrate: bool, voice: str | None, dry_run: bool,
+                   language: str = "en", draft: bool = False) -> int:
     """`render.py course`: the chapters found, in course order, into ``out`` (default
-    out/course/)."""
+    out/course/; a language other than English into its CODE/ folder there)."""
+    import argparse
+
+    from production import options
     from production.run import Request
 
     ordered = course(chapters)
     if not ordered:
         raise UsageError("course: there are no chapters (`render.py new NAME` starts one)")
-    folder = paths.output_dir(out, "--out") if out else paths.out() / "course"
+    told = argparse.Namespace(language=language, draft_language=draft)
+    ordered = [options.in_language(told, chapter) for chapter in ordered]
+    root = paths.output_dir(out, "--out") if out else paths.out() / "course"
+    folder = root / language if language != "en" else root
     request = Request(ordered[0], quality=quality, jobs=jobs, narrate=narrate, voice=voice,
                       dry_run=dry_run)
-    return render_course(ordered, request, folder, course_title(chapters))
+    return render_course(ordered, request, folder, course_title(chapters, language))
 
 
 def render_course(chapters: list[Chapter], request: Request, out: Path, title: str) -> int:
@@ -89,6 +100,7 @@ def render_course(chapters: list[Chapter], request: Request, out: Path, title: s
 
     check_all(chapters)
     for chapter in chapters:
+        chapter = chapter.in_language(chapter.language, draft=chapter.draft)  # active now
         status = run(BundleOutput(whole=True),
                      dataclasses.replace(request, chapter=chapter, scenes=[],
                                          out=str(out / chapter.name)))
@@ -99,9 +111,16 @@ def render_course(chapters: list[Chapter], request: Request, out: Path, title: s
               f"{len(chapters)} chapters")
         return 0
     entries = [entry(chapter, out) for chapter in chapters]
-    write_text(out / "course.json", json.dumps({"title": title, "chapters": entries},
-                                               indent=1, ensure_ascii=False))
-    write_text(out / "index.html", page(title, entries, out))
+    language = chapters[0].language
+    write_text(out / "course.json", json.dumps(
+        {"title": title, **({"language": language} if language != "en" else {}),
+         "chapters": entries}, indent=1, ensure_ascii=False))
+    root = out.parent if language != "en" else out
+    for code, folder in rendered_languages(root).items():  # each page offers every language
+        listing = json.loads((folder / "course.json").read_text(encoding="utf-8"))
+        write_text(folder / "index.html",
+                   page(listing["title"], listing["chapters"], folder,
+                        languages(root, folder, code)))
     print(f"course: {len(entries)} chapters, "
           f"{bundle.timestamp(sum(e['duration'] for e in entries))} in all -> "
           f"{out / 'index.html'}")
@@ -168,8 +187,37 @@ def cues(vtt: str) -> list[tuple[float, float, str]]:
     return found
 
 
-def page(title: str, entries: list[dict[str, Any]], out: Path) -> str:
-    """The course page's HTML text, headed ``title``."""
+def rendered_languages(root: Path) -> dict[str, Path]:
+    """The languages a course was rendered in: English in ``root``, each other language
+    in ``root``/CODE/ (each folder with a course.json), by code."""
+    found = {"en": root} if (root / "course.json").is_file() else {}
+    for sub in sorted(root.iterdir()) if root.is_dir() else []:
+        if len(sub.name) <= 6 and sub.name[:2].islower() and (sub / "course.json").is_file():
+            found[sub.name] = sub
+    return found
+
+
+def language_name(code: str) -> str:
+    """A language's name in itself: 'English', 'español'."""
+    from babel import Locale
+
+    return Locale.parse(code).get_display_name(code) or code
+
+
+def languages(root: Path, here: Path, code: str) -> tuple[str, list[tuple[str, str, str]]]:
+    """The page's language and the languages it offers: (code, name, link from ``here``)."""
+    import os
+
+    offered = [(c, language_name(c),
+                Path(os.path.relpath(folder / "index.html", here)).as_posix())
+               for c, folder in rendered_languages(root).items()]
+    return code, offered
+
+
+def page(title: str, entries: list[dict[str, Any]], out: Path,
+         speaks: tuple[str, list[tuple[str, str, str]]] = ("en", [])) -> str:
+    """The course page's HTML text, headed ``title``, in the language ``speaks`` names,
+    with a link to each language the course was rendered in."""
     data = []
     items = []
     for i, e in enumerate(entries):
@@ -192,10 +240,19 @@ def page(title: str, entries: list[dict[str, Any]], out: Path) -> str:
             f"      <ol>\n{listed}\n      </ol>\n"
             f"    </div>\n"
             f"  </article>")
+    code, offered = speaks
+    nav = "" if len(offered) < 2 else (
+        '<nav class="languages" aria-label="languages">' + " · ".join(
+            f'<a href="{deck_html.attribute(link)}" hreflang="{c}" lang="{c}"'
+            + (' aria-current="page"' if c == code else "") + f">{deck_html.attribute(name)}</a>"
+            for c, name, link in offered) + "</nav>")
     parts = {"TITLE": deck_html.attribute(title), "CHAPTERS": "\n".join(items),
+             "LANG": code.replace("_", "-"), "LANGUAGES": nav,
              "CSS": _CSS.replace("@@BACKGROUND@@", deck_html.BACKGROUND)
                         .replace("@@ACCENT@@", palette.WEIGHT),
-             "DATA": deck_html.script_json({"chapters": data}), "JS": _JS}
+             "DATA": deck_html.script_json({"chapters": data, "language": code.replace("_", "-"),
+                                            "language_name": language_name(code)}),
+             "JS": _JS}
     return re.sub(r"@@([A-Z_]+)@@", lambda m: parts[m.group(1)], _PAGE)
 
 
@@ -220,6 +277,9 @@ video::cue { font-size: 0.9em; background: rgba(0, 0, 0, 0.72); }
 .chapter li button { font: inherit; font-size: 0.92em; color: #C5CAD3; background: none;
   border: 0; padding: 0.1em 0; cursor: pointer; text-align: left; }
 .chapter li button:hover { color: @@ACCENT@@; }
+.languages { margin: 0 0 0.8em; color: #8A93A3; }
+.languages a { color: #C5CAD3; }
+.languages a[aria-current] { color: @@ACCENT@@; text-decoration: none; }
 .at { font-variant-numeric: tabular-nums; color: #8A93A3; margin-right: 0.4em; }
 """
 
@@ -241,7 +301,7 @@ _JS = r"""
     state.index = i;
     if (state.track) { state.track.mode = "disabled"; }
     video.src = data.chapters[i].video;
-    var track = video.addTextTrack("captions", "English", "en");
+    var track = video.addTextTrack("captions", data.language_name, data.language);
     data.chapters[i].captions.forEach(function (cue) {
       track.addCue(new VTTCue(cue[0], cue[1], cueText(cue[2])));
     });
@@ -279,7 +339,7 @@ _JS = r"""
 """
 
 _PAGE = """<!DOCTYPE html>
-<html lang="en">
+<html lang="@@LANG@@">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -287,6 +347,7 @@ _PAGE = """<!DOCTYPE html>
 <style>@@CSS@@</style>
 </head>
 <body>
+@@LANGUAGES@@
 <h1>@@TITLE@@</h1>
 <video id="player" controls preload="metadata" playsinline></video>
 <p id="now"></p>

@@ -36,6 +36,7 @@ from typing import Any
 
 from production import cache, captions, ffmpeg, files, soundtrack, space, voices
 from production.drawing import encoder_options, frame_size
+from production.language import _
 from production.outputs.burned import ass_script
 from production.pipeline import VARIANTS, Plan, dispatch, ensure_scenes
 from production.run import Made, Output
@@ -221,8 +222,9 @@ def publish(plan: Plan, burn: bool, frame: str = "tall") -> tuple[str, list[int]
                 [f"{clip['name']}.srt", f"{clip['name']}.vtt"] if clip["captions"] else [])
             for f in written:
                 files.publish(entry / f, plan.out / f)
-            title = sc.title + (f" (part {clip['part']} of {clip['parts']})"
-                                if clip["parts"] > 1 else "")
+            title = _("{title} (part {part} of {parts})").format(
+                title=_(sc.title), part=clip["part"], parts=clip["parts"]) \
+                if clip["parts"] > 1 else _(sc.title)
             clips.append({"scene": sc.__name__, "title": title,
                           "description": describe(results[sc.__name__]),
                           "file": f"{clip['name']}.mp4", "cover": cover,

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from production import cache, ffmpeg, files, space, voices
+from production.language import _
 from production.outputs import bundle, deck_html, deck_pptx
 from production.pipeline import (
     VARIANTS,
@@ -213,7 +214,7 @@ def slide(scene_class: Any, result: SceneOutput) -> deck_html.Slide:
     captions and narration as speaker notes."""
     name = result.name
     return deck_html.Slide(
-        name=name, title=scene_class.title, video=f"{name}.mp4", poster=f"{name}.png",
+        name=name, title=_(scene_class.title), video=f"{name}.mp4", poster=f"{name}.png",
         captions=[(c.start, c.end, "\n".join(c.lines)) for c in result.cues],
         notes=" ".join(p.text for p in result.passages), seconds=result.seconds)
 

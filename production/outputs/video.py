@@ -8,6 +8,7 @@ from typing import Any
 
 from production import cache, files, qualities, space, voices
 from production.errors import UsageError
+from production.language import _
 from production.narration.passages import Passage
 from production.outputs import bundle, joining
 from production.pipeline import Plan, ensure_scenes
@@ -91,7 +92,7 @@ def chapter(plan: Plan, results: dict[str, SceneOutput]) -> str:
     cache.mark_used([cache.chapters_dir() / key])
     for f in joined.files():
         files.publish(f, out / f.name)
-    titled = [(sc.title, r.seconds) for sc, r in zip(plan.chosen, ordered)]
+    titled = [(_(sc.title), r.seconds) for sc, r in zip(plan.chosen, ordered)]
     files.write_text(out / "chapters.txt", bundle.chapters_text(bundle.chapters(titled)))
     bundle.thumbnail(joined.video,
                      _thumbnail_time(ordered, joined.starts, plan.chapter.thumbnail),
@@ -102,6 +103,7 @@ def chapter(plan: Plan, results: dict[str, SceneOutput]) -> str:
     bundle.manifest({
         "title": plan.chapter.title,
         "chapter": plan.chapter.name,
+        **({"language": plan.chapter.language} if plan.chapter.language != "en" else {}),
         "summary": plan.chapter.summary,
         "tags": list(plan.chapter.tags),
         "quality": {"name": plan.quality, "width": width, "height": height, "frame_rate": fps},
@@ -113,7 +115,7 @@ def chapter(plan: Plan, results: dict[str, SceneOutput]) -> str:
         "files": {f.name: {"sha256": files.sha256(f), "bytes": f.stat().st_size}
                   for f in written},
         "scenes": [
-            {"name": r.name, "title": sc.title, "start": start, "duration": r.seconds,
+            {"name": r.name, "title": _(sc.title), "start": start, "duration": r.seconds,
              "content_key": plan.keys[r.name],
              "words_per_minute": words_per_minute(r.passages) if plan.narrate else None,
              "words": heard_words(r),

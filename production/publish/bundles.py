@@ -64,11 +64,27 @@ class Playlist:
 
 
 @dataclass(frozen=True)
+class Localization:
+    """A language's bundle added to a video published from another folder: its title and
+    description as that video's localization, its captions as a track of that video."""
+
+    original: Video  # the video published before (its folder's publish.json has its id)
+    language: str  # BCP-47, as the site takes it: "es", "pt-BR"
+    title: str
+    description: str
+    captions: Path | None  # SRT
+    captions_name: str
+    label: str  # how messages name it: "es/chapter.mp4 as es of chapter.mp4"
+
+
+@dataclass(frozen=True)
 class Publication:
-    """Everything one publish sends, in order: the videos, then the playlist (if any)."""
+    """Everything one publish sends, in order: the videos, then the playlist (if any),
+    then the localizations of videos published before (if any)."""
 
     videos: tuple[Video, ...]
     playlist: Playlist | None = None
+    localizations: tuple[Localization, ...] = ()
 
 
 def read(folder: Path, *, shorts: bool, given: Layer) -> Publication:
@@ -135,6 +151,8 @@ def read_chapter(folder: Path, root: Path, given: Layer) -> Video:
         raise UsageError(f"{chapters}: the chapter list must start at 0:00, as the site "
                          "reads it from a description")
     own = {"title": manifest.text("title"), "tags": manifest.texts("tags"),
+           **({"language": manifest.text("language").replace("_", "-")}
+              if manifest.has("language") else {}),
            "description": metadata.description(manifest.text("summary", ""), listed,
                                                credits_of(manifest))}
     toml = metadata.read_toml(folder).get("", {})
@@ -177,6 +195,57 @@ def read_course(folder: Path, given: Layer) -> Publication:
     toml = metadata.read_toml(folder, metadata.PLAYLIST_FIELDS).get("", {})
     chosen = {k: v for k, v in given.items() if k in metadata.PLAYLIST_FIELDS}
     return Publication(videos, Playlist(folder, metadata.resolve(own, toml, chosen), videos))
+
+
+# ----------------------------------------------------------------- localizations
+
+
+def language_of(folder: Path) -> str:
+    """The language a chapter bundle or course folder was rendered in, as a BCP-47 tag
+    ("en" when its listing names none)."""
+    listing = folder / COURSE if (folder / COURSE).is_file() else folder / MANIFEST
+    if not listing.is_file():
+        return "en"
+    code = fields.read_object(listing, AGAIN).text("language", "en")
+    return code.replace("_", "-")
+
+
+def read_localization(folder: Path, original: Path, given: Layer) -> Publication:
+    """``folder``, a bundle (or course) in another language, as localizations of the
+    videos published from ``original``, the same chapter's bundle (or the same course)
+    in its first language: each video's title, description and captions in the
+    language."""
+    language = given.get("language") or language_of(folder)
+    if language.split("-")[0] == language_of(original).split("-")[0]:
+        raise UsageError(f"--as-localization: {folder} and {original} are both in "
+                         f"{language}; a localization adds another language to a video")
+    if (folder / COURSE).is_file() != (original / COURSE).is_file():
+        raise UsageError(f"--as-localization: {folder} and {original} should both be "
+                         "chapter bundles or both course folders")
+    if (folder / COURSE).is_file():
+        ours, theirs = read_course(folder, per_video(given)), read_course(original, {})
+        by_name = {v.folder.name: v for v in theirs.videos}
+        pairs = []
+        for video in ours.videos:
+            if video.folder.name not in by_name:
+                raise UsageError(f"--as-localization: the course in {original} has no "
+                                 f"chapter {video.folder.name!r}")
+            pairs.append((video, by_name[video.folder.name]))
+    else:
+        ours_manifest, theirs_manifest = read_manifest(folder), read_manifest(original)
+        if ours_manifest.text("chapter", "") != theirs_manifest.text("chapter", ""):
+            raise UsageError(f"--as-localization: {folder} holds chapter "
+                             f"{ours_manifest.text('chapter', '')!r} and {original} chapter "
+                             f"{theirs_manifest.text('chapter', '')!r}; give the same "
+                             "chapter's bundles")
+        pairs = [(read_chapter(folder, folder, given), read_chapter(original, original, {}))]
+    return Publication((), None, tuple(
+        Localization(theirs, language, ours.metadata.title, ours.metadata.description,
+                     ours.captions, ours.metadata.captions_name
+                     if given.get("captions_name") else metadata.captions_name(language),
+                     f"{_label(ours.file, folder.parent)} as {language} of "
+                     f"{_label(theirs.file, original.parent)}")
+        for ours, theirs in pairs))
 
 
 # ----------------------------------------------------------------- shorts

@@ -47,6 +47,9 @@ class PublishRequest:
     client_secrets: str | None = None
     fields: dict[str, Any] = field(default_factory=dict)  # metadata options; None: not given
     chapter: str | None = None  # --chapter: the chapter the bundle must be
+    #: --as-localization [FOLDER]: the folder the videos were published from ("": the
+    #: folder above the bundle); None: the bundle goes up as videos of its own
+    as_localization: str | None = None
 
 
 def publish_command(request: PublishRequest) -> int:
@@ -55,11 +58,20 @@ def publish_command(request: PublishRequest) -> int:
         return log_in(request)
     api_root = checked_root(request.api_root or DEFAULT_API_ROOT)
     chunk = CHUNK_SIZE if request.chunk_kib is None else checked_chunk(request.chunk_kib)
-    folder = paths.absolute(request.bundle) if request.bundle else paths.out()
+    given = metadata.options(request.fields)
+    folder = paths.absolute(request.bundle) if request.bundle else default_folder(given)
     if request.chapter is not None:
         check_chapter(request.chapter, folder, shorts=request.shorts)
-    publication = bundles.read(folder, shorts=request.shorts,
-                               given=metadata.options(request.fields))
+    if request.as_localization is not None:
+        if request.shorts:
+            raise UsageError("--as-localization adds a chapter's or a course's language; "
+                             "publish shorts in another language as videos of their own")
+        original = paths.absolute(request.as_localization) if request.as_localization \
+            else folder.parent
+        publication = bundles.read_localization(folder, original, given)
+    else:
+        publication = bundles.read(folder, shorts=request.shorts, given=given)
+        check_language(publication, given)
     check(publication)
     if request.dry_run:
         return dry_run(publication, api_root)
@@ -72,6 +84,24 @@ def publish_command(request: PublishRequest) -> int:
         publisher.run(connect(request.token, api_root, chunk), steps)
         print(f"published: {len(steps)} request{'s' * (len(steps) != 1)} made")
     return 0
+
+
+def default_folder(given: dict[str, Any]) -> Path:
+    """out/, or out/CODE/ for --language CODE other than English (where `render.py render
+    --language CODE` puts its bundle)."""
+    language = str(given.get("language") or "en").replace("-", "_")
+    return paths.out() / language if language.split("_")[0] != "en" else paths.out()
+
+
+def check_language(publication: Publication, given: dict[str, Any]) -> None:
+    """--language must be the language a bundle was rendered in (its manifest says)."""
+    wanted = given.get("language")
+    for video in publication.videos:
+        said = bundles.language_of(video.folder) if not video.short else wanted
+        if wanted and said and wanted.split("-")[0] != said.split("-")[0]:
+            raise UsageError(f"--language {wanted}: {video.folder} holds a bundle in {said}; "
+                             f"publish out/{wanted}/ (from `render.py render --language "
+                             f"{wanted}`) or leave --language out")
 
 
 def dry_run(publication: Publication, api_root: str) -> int:
@@ -124,6 +154,7 @@ def folders(publication: Publication) -> list[Path]:
     found = [video.folder for video in publication.videos]
     if publication.playlist is not None:
         found.append(publication.playlist.folder)
+    found += [local.original.folder for local in publication.localizations]
     return list(dict.fromkeys(found))
 
 

@@ -75,7 +75,9 @@ class DryRun:
         return self._stand_in("video")
 
     def update_video(self, video_id: str, body: Body) -> None:
-        self._print("videos.update", {"part": "snippet,status"}, {"id": video_id, **body})
+        from production.publish.metadata import parts_of
+
+        self._print("videos.update", {"part": parts_of(body)}, {"id": video_id, **body})
 
     def set_thumbnail(self, video_id: str, file: Path) -> None:
         self._print("thumbnails.set", {"videoId": video_id}, None, file)

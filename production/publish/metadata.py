@@ -61,8 +61,16 @@ def resolve(*layers: Layer) -> Metadata:
 
 
 def captions_name(language: str) -> str:
-    """The caption track's name unless one is set: "English" for English, else the tag."""
-    return "English" if language.split("-")[0].lower() == "en" else language
+    """The caption track's name unless one is set: the language's name in itself
+    ("English", "español"), else the tag."""
+    if language.split("-")[0].lower() == "en":
+        return "English"
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return Locale.parse(language, sep="-").get_display_name(language.replace("-", "_"))
+    except (UnknownLocaleError, ValueError, TypeError):
+        return language
 
 
 def video_body(m: Metadata) -> Body:
@@ -71,6 +79,12 @@ def video_body(m: Metadata) -> Body:
                         "categoryId": m.category, "defaultLanguage": m.language,
                         "defaultAudioLanguage": m.language},
             "status": {"privacyStatus": m.privacy, "selfDeclaredMadeForKids": m.made_for_kids}}
+
+
+def parts_of(body: Body) -> str:
+    """The ``part`` a videos.update of ``body`` names: snippet and status, and its
+    localizations when it has some (a title and description per language)."""
+    return "snippet,status" + (",localizations" if body.get("localizations") else "")
 
 
 def playlist_body(m: Metadata) -> Body:

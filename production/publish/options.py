@@ -65,7 +65,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the site's category id (default: 27, Education)")
     fields.add_argument("--language", metavar="TAG",
                         help="the language of the title, the speech and the captions, as "
-                             "BCP-47 (default: en)")
+                             "BCP-47 (default: the bundle's, en unless rendered with "
+                             "--language); BUNDLE defaults to out/CODE/ for another language")
+    what.add_argument("--as-localization", nargs="?", const="", metavar="FOLDER",
+                      help="add BUNDLE, rendered in another language, to the videos already "
+                           "published from FOLDER (the same chapter or course in its first "
+                           "language; default: the folder above BUNDLE) as a localization: "
+                           "its title and description, and its captions as a track"),
     fields.add_argument("--captions-name", metavar="NAME",
                         help="the caption track's name in the player (default: English)")
     fields.add_argument("--made-for-kids", action="store_true", default=None,
@@ -91,7 +97,7 @@ def request(args: argparse.Namespace) -> PublishRequest:
                           token=args.token, api_root=args.api_root, chunk_kib=args.chunk_kib,
                           login=args.login, client_secrets=args.client_secrets,
                           fields={name: getattr(args, name) for name in FIELDS},
-                          chapter=args.chapter)
+                          chapter=args.chapter, as_localization=args.as_localization)
 
 
 def handle(args: argparse.Namespace) -> int:

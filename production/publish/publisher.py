@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from production import files
-from production.publish.bundles import Playlist, Publication, Video
+from production.errors import UsageError
+from production.publish.bundles import Localization, Playlist, Publication, Video
 from production.publish.metadata import playlist_body, video_body
 from production.publish.site import AuthFailure, Body, QuotaExceeded, RemoteFailure, Site
 from production.publish.state import Record, State
@@ -63,6 +64,8 @@ class Publisher:
         steps = [step for video in publication.videos for step in self.video_steps(video)]
         if publication.playlist is not None:
             steps += self.playlist_steps(publication.playlist)
+        steps += [step for local in publication.localizations
+                  for step in self.localization_steps(local)]
         if not steps:
             self.say("nothing changed since the last publish: no request made")
         return steps
@@ -73,6 +76,8 @@ class Publisher:
         sha = files.sha256(video.file)
         body = video_body(video.metadata)
         new = record.get("sha256") != sha or "video_id" not in record
+        if record.get("localizations") and not new:  # added by a publish --as-localization
+            body["localizations"] = record["localizations"]
         steps = []
         if new:
             if "video_id" in record:
@@ -106,6 +111,30 @@ class Publisher:
         same_track = bool(had) and all(had.get(k) == track[k] for k in ("language", "name"))
         return [Step(video.part(video.captions), self.captions,
                      (video, state, track, same_track))]
+
+    def localization_steps(self, local: Localization) -> list[Step]:
+        """A language's title and description on a video published before (videos.update
+        with its localizations), and its captions as a track of that language."""
+        original = local.original
+        record = self.states(original.folder).video(original.name)
+        if "video_id" not in record or record.get("sha256") != files.sha256(original.file):
+            raise UsageError(f"--as-localization: {original.label} is not published as it "
+                             f"is now (its publish.json has no video of these bytes); "
+                             f"publish {original.folder} first")
+        state = self.states(original.folder)
+        steps = []
+        wanted = {"title": local.title, "description": local.description}
+        if (record.get("localizations") or {}).get(local.language) != wanted:
+            steps.append(Step(f"{local.label} (title, description)", self.localize,
+                              (local, state, wanted)))
+        if local.captions is not None:
+            track = {"file": local.captions.name, "sha256": files.sha256(local.captions),
+                     "language": local.language, "name": local.captions_name}
+            had = (record.get("localized_captions") or {}).get(local.language)
+            if not had or any(had.get(k) != v for k, v in track.items()):
+                steps.append(Step(f"{local.label} (captions)", self.localized_captions,
+                                  (local, state, track)))
+        return steps
 
     def playlist_steps(self, playlist: Playlist) -> list[Step]:
         state = self.states(playlist.folder)
@@ -154,7 +183,8 @@ class Publisher:
         if "video_id" in record:
             record.setdefault("replaced", []).append(
                 {"video_id": record["video_id"], "sha256": record["sha256"]})
-        for gone in ("session", "thumbnail", "captions"):  # those were the old video's
+        for gone in ("session", "thumbnail", "captions", "localizations",
+                     "localized_captions"):  # those were the old video's
             record.pop(gone, None)
         record.update(sha256=sha, bytes=size, video_id=video_id, body=opened)
         state.save()
@@ -198,6 +228,40 @@ class Publisher:
         state.save()
         self.report(f"{video.part(video.captions)}: captions {caption_id} {done} on video "
                     f"{video_id}")
+
+    def localize(self, site: Site, local: Localization, state: State, wanted: Record
+                 ) -> None:
+        """videos.update of the original's body as last sent, with this language among
+        its localizations."""
+        record = state.video(local.original.name)
+        localizations = {**(record.get("localizations") or {}), local.language: wanted}
+        body = {**record["body"], "localizations": localizations}
+        site.update_video(record["video_id"], body)
+        record.update(localizations=localizations, body=body)
+        state.save()
+        self.report(f"{local.label}: video {record['video_id']} localized in "
+                    f"{local.language}")
+
+    def localized_captions(self, site: Site, local: Localization, state: State,
+                           track: Record) -> None:
+        """The language's captions on the original video: captions.update of its track
+        in that language, else captions.insert."""
+        assert local.captions is not None
+        record = state.video(local.original.name)
+        video_id = record["video_id"]
+        tracks = record.setdefault("localized_captions", {})
+        had = tracks.get(local.language)
+        if had and had.get("name") == track["name"]:
+            site.update_captions(had["id"], video_id, local.captions,
+                                 language=track["language"], name=track["name"])
+            caption_id, done = had["id"], "updated"
+        else:
+            caption_id = site.insert_captions(video_id, local.captions,
+                                              language=track["language"], name=track["name"])
+            done = "added"
+        tracks[local.language] = {**track, "id": caption_id}
+        state.save()
+        self.report(f"{local.label}: captions {caption_id} {done} on video {video_id}")
 
     def insert_playlist(self, site: Site, state: State, body: Body) -> None:
         record = state.playlist()

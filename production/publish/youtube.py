@@ -38,6 +38,7 @@ from googleapiclient.http import HttpRequest, MediaFileUpload
 
 from production.errors import UsageError
 from production.publish.auth import LOG_IN
+from production.publish.metadata import parts_of
 from production.publish.site import AuthFailure, Body, QuotaExceeded, RemoteFailure
 
 #: Google's API host; ``--api-root`` replaces it
@@ -110,7 +111,7 @@ class YouTube:
 
     def update_video(self, video_id: str, body: Body) -> None:
         self._answer(self._service.videos().update(
-            part="snippet,status", body={**body, "id": video_id}).execute, repeatable=True)
+            part=parts_of(body), body={**body, "id": video_id}).execute, repeatable=True)
 
     def set_thumbnail(self, video_id: str, file: Path) -> None:
         image = MediaFileUpload(str(file), mimetype=_media_type(file))

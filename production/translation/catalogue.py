@@ -27,12 +27,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from production import files
+from production import files, paths
 from production.errors import UsageError
-from production.imports import closure
+from production.imports import closure, module_file
 
 #: the keywords that mark an on-screen string in scene code
 KEYWORDS = {"_": None, "N_": None}
+
+#: the pipeline's own modules that show a viewer words (a short's title, the course page)
+PIPELINE = ("production.outputs.shorts", "production.outputs.course")
 
 #: what a translator is told about every narration passage
 PASSAGE_NOTE = ("Narration, spoken and captioned. Keep every {slot} (a number or word the "
@@ -88,8 +91,10 @@ def on_screen(chapter: Any) -> dict[str, list[tuple[str, int, str]]]:
     seen_files: set[Path] = set()
     owners: list[tuple[str, Iterable[Path]]] = [("chapter", [chapter_file])]
     owners += [(sc.__name__, scene_files(chapter, sc).values()) for sc in chapter.scenes]
-    for owner, paths in owners:
-        for path in paths:
+    owners.append(("the pipeline", [p for m in PIPELINE
+                                    if (p := module_file(m, (paths.ROOT,))) is not None]))
+    for owner, sources in owners:
+        for path in sources:
             if path in seen_files:
                 continue
             seen_files.add(path)
@@ -150,7 +155,8 @@ def template(chapter: Any, language: str) -> Any:
 
 
 def where_order(chapter: Any) -> Any:
-    order = {"chapter": -1} | {sc.__name__: i for i, sc in enumerate(chapter.scenes)}
+    order = {"chapter": -1} | {sc.__name__: i for i, sc in enumerate(chapter.scenes)} | \
+        {"the pipeline": len(chapter.scenes)}
     return lambda name: order.get(name, len(order))
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from core import ledger, palette
 from production.chapters import Chapter
+from production.language import N_
 from scenes.attention.ask_offer import AskAndOffer
 from scenes.attention.assembly import ChemistryAndAssembly
 from scenes.attention.closed_book import OnePieceAtATime, SqueezeTheRow
@@ -47,7 +48,7 @@ SCENES_IN_ORDER = [
 
 CHAPTER = Chapter(
     name="attention",
-    title="How attention decides where to look",
+    title=N_("How attention decides where to look"),
     scenes=tuple(SCENES_IN_ORDER),
     ledger=ledger.LEDGER,
     narration=HERE / "narration",
@@ -55,15 +56,15 @@ CHAPTER = Chapter(
     thumbnail=("MatchIsTheWeight", "panel"),
     module=__name__,
     palette=palette,
-    summary=("How does a model reading a sentence decide which earlier words matter for the "
+    summary=N_("How does a model reading a sentence decide which earlier words matter for the "
              "word in front of it? This chapter follows one sentence through attention, step "
              "by step: every word asks a question and offers an answer, the match between "
              "them becomes a weight, the weights of a row share one budget, a sharpness dial "
              "sets how narrowly it looks, and a word may only look back. Then the looked-up "
              "meanings are mixed into the word in proportion to the weights. Every number on "
              "screen is computed from a small model, not drawn by hand."),
-    tags=("attention", "transformers", "self-attention", "softmax", "machine learning",
-          "neural networks", "explainer"),
+    tags=(N_("attention"), N_("transformers"), N_("self-attention"), N_("softmax"),
+          N_("machine learning"), N_("neural networks"), N_("explainer")),
 )
 
 SCENES_BY_NAME = CHAPTER.by_name()

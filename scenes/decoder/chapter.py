@@ -12,6 +12,7 @@ from pathlib import Path
 
 from core.decoder import LEDGER
 from production.chapters import Chapter
+from production.language import N_
 from scenes.decoder.alignment import TheAlignment
 from scenes.decoder.classic import OneVectorToUnroll
 from scenes.decoder.encoder import TheEncoderReads
@@ -38,14 +39,14 @@ SCENES_IN_ORDER = [
 
 CHAPTER = Chapter(
     name="decoder",
-    title="Inside the attention decoder, one step at a time",
+    title=N_("Inside the attention decoder, one step at a time"),
     scenes=tuple(SCENES_IN_ORDER),
     ledger=LEDGER,
     narration=HERE / "narration",
     recordings=HERE.parent.parent / "assets" / "decoder" / "voice",
     thumbnail=("TheAlignment", "learned"),
     module=__name__,
-    summary=("Before transformers, attention was born inside a translator. This chapter opens "
+    summary=N_("Before transformers, attention was born inside a translator. This chapter opens "
              "the attention decoder one step at a time: a recurrent encoder reads the English "
              "sentence with the same weights at every word, a classic decoder must unroll its "
              "whole translation from one vector, and the attention decoder instead scores "
@@ -53,6 +54,7 @@ CHAPTER = Chapter(
              "states and writes the next French word. The weights of all the steps together "
              "show how the two sentences align. Every number on screen comes from a small "
              "seeded model."),
-    tags=("attention", "encoder-decoder", "recurrent neural network", "machine translation",
-          "seq2seq", "machine learning", "explainer"),
+    tags=(N_("attention"), N_("encoder-decoder"), N_("recurrent neural network"),
+          N_("machine translation"), N_("seq2seq"), N_("machine learning"),
+          N_("explainer")),
 )
