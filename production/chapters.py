@@ -75,7 +75,16 @@ class Chapter:
         ordered = course(discover(parent, Path(importlib.import_module(parent).__path__[0])))
         names = [c.name for c in ordered]
         later = names[names.index(self.name) + 1:] if self.name in names else []
-        return ordered[names.index(later[0])].title if later else ""
+        if not later:
+            return ""
+        after = ordered[names.index(later[0])]
+        if self.language == "en":
+            return after.title
+        from production.translation import catalogue, messages
+
+        if self.language not in catalogue.languages(after):
+            return after.title  # not translated: its own title, as it will be shown
+        return messages.load(after, self.language).on_screen.get(after.title, after.title)
 
     def home(self) -> Path:
         """The chapter's folder (where its chapter.py is)."""

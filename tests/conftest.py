@@ -287,36 +287,42 @@ def chapter_module(chapter: str) -> str:
 def _built(scene: str | type, sets: tuple[str, ...],
            durations: tuple[tuple[str, float], ...] | None,
            mark_times: tuple[tuple[str, tuple[tuple[str, float], ...]], ...] | None,
-           layout: str = "wide", chapter: str = "attention") -> Any:
+           layout: str = "wide", chapter: str = "attention", language: str = "en") -> Any:
+    from production import language as active
     from production import voices
     from production.chapters import load
     from production.drawing import construct_scene
 
-    book = load(chapter_module(chapter))
+    book = load(chapter_module(chapter)).in_language(language)
     scene_class = book.by_name()[scene] if isinstance(scene, str) else scene
-    with tempfile.TemporaryDirectory() as media:
-        return construct_scene(
-            book, scene_class, "preview", book.ledger.parse_settings(list(sets)),
-            Path(media), video=False,
-            durations=dict(durations) if durations else None,
-            mark_times={beat: dict(at) for beat, at in mark_times} if mark_times else None,
-            layout=layout, credits=voices.credits(voices.DEFAULT_VOICE, book.next_title()))
+    try:
+        with tempfile.TemporaryDirectory() as media:
+            return construct_scene(
+                book, scene_class, "preview", book.ledger.parse_settings(list(sets)),
+                Path(media), video=False,
+                durations=dict(durations) if durations else None,
+                mark_times={beat: dict(at) for beat, at in mark_times} if mark_times else None,
+                layout=layout, credits=voices.credits(voices.default_voice(language),
+                                                      book.next_title()))
+    finally:
+        active.use(active.SOURCE)  # the next build in this process is in English again
 
 
 def build_scene(scene: str | type, *sets: str,
                 durations: dict[str, float] | None = None,
                 mark_times: dict[str, dict[str, float]] | None = None,
-                layout: str = "wide", chapter: str = "attention") -> Any:
+                layout: str = "wide", chapter: str = "attention", language: str = "en") -> Any:
     """The scene (a name in ``chapter``, or a Scene class) after construct() at preview
     quality, nothing encoded: animations skip to their end states, which is enough to
     check layout, timing, numbers and key frames. ``sets`` are --set items; with
     ``durations`` the beats last that long, with ``mark_times`` its marks fall then
     (seconds from their beat's start); ``layout`` "tall" lays it out for a short's 9:16
-    frame; ``chapter`` "fixture" is the tests' own chapter. Built once per arguments per
-    test run."""
+    frame; ``chapter`` "fixture" is the tests' own chapter; ``language`` draws it in that
+    language (its catalogue must translate all of it). Built once per arguments per test
+    run."""
     return _built(scene, tuple(sets), tuple(sorted(durations.items())) if durations else None,
                   tuple(sorted((b, tuple(sorted(m.items()))) for b, m in mark_times.items()))
-                  if mark_times else None, layout, chapter)
+                  if mark_times else None, layout, chapter, language)
 
 
 @pytest.fixture(name="build_scene", scope="session")

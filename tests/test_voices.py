@@ -263,8 +263,12 @@ def test_render_voices_lists_both_with_licence_lines(run_command):
     assert "licence:" in lines[piper + 1]
     assert "voice data: CC0" in lines[piper + 1] and "piper-tts 1.8.0" in lines[piper + 1]
     assert "joe" in lines[piper] and "(the default)" in lines[piper]
-    assert "default" not in lines[espeak] and "cannot be used" not in out.out
-    assert any(line.startswith("PATH.onnx") for line in lines)
+    assert "(the default for every other language)" in lines[espeak]
+    assert "cannot be used" not in out.out
+    assert any(line.startswith("piper:PATH") for line in lines)
+    spoken = next(line for line in lines if line.startswith("espeak-ng speaks: "))
+    assert {"es", "fr-fr", "de", "en-us"} <= set(spoken.removeprefix("espeak-ng speaks: ")
+                                               .split(", "))
 
 
 # ----------------------------------------------------------------- a render

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import difflib
 import io
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -36,6 +37,10 @@ KEYWORDS = {"_": None, "N_": None}
 
 #: the pipeline's own modules that show a viewer words (a short's title, the course page)
 PIPELINE = ("production.outputs.shorts", "production.outputs.course")
+
+#: what a translator is told about the chapter's title, summary and tags
+CHAPTER_NOTE = ("The chapter's title, summary or a tag: on its thumbnail, in its manifest "
+                "and on the video site.")
 
 #: what a translator is told about every narration passage
 PASSAGE_NOTE = ("Narration, spoken and captioned. Keep every {slot} (a number or word the "
@@ -144,8 +149,9 @@ def template(chapter: Any, language: str) -> Any:
                                         "docs/translating.md."))
     for text, where in on_screen(chapter).items():
         scenes = sorted({owner for _, _, owner in where}, key=where_order(chapter))
-        catalogue.add(text, locations=[(f, n) for f, n, _ in where],
-                      auto_comments=[f"On screen in {', '.join(scenes)}."])
+        shown = "; ".join(CHAPTER_NOTE if s == "chapter" else f"On screen in {s}."
+                          for s in scenes)
+        catalogue.add(text, locations=[(f, n) for f, n, _ in where], auto_comments=[shown])
     for scene, beat, text, line in passages(chapter):
         catalogue.add(text, context=context(scene, beat),
                       locations=[(_relative(Path(chapter.narration) / f"{scene}.txt",
@@ -198,6 +204,25 @@ def counts(catalogue: Any) -> Counts:
     return Counts(t, f, m)
 
 
+def previous(message: Any) -> list[str]:
+    """The English a fuzzy translation was made for: its ``#| msgid`` lines (Babel reads
+    them back as translator comments starting with '|')."""
+    if message.previous_id:
+        return list(message.previous_id) if not isinstance(message.previous_id, str) \
+            else [message.previous_id]
+    from babel.messages.pofile import unescape
+
+    lines = [c[1:].strip() for c in message.user_comments if c.startswith("|")]
+    quoted = [unescape(m) for line in lines if not line.startswith("msgctxt")
+              for m in re.findall(r'"(?:[^"\\]|\\.)*"', line)]
+    return ["".join(quoted)] if quoted else []
+
+
+def _own_comments(message: Any) -> list[str]:
+    """A translator's own comments on an entry (not the ``#|`` previous English)."""
+    return [c for c in message.user_comments if not c.startswith("|")]
+
+
 def merged(old: Any | None, new: Any) -> Any:
     """``new`` (a template) with the translations of ``old`` carried over: exact ones as
     they were, changed English as fuzzy (a passage by its beat, a string by the nearest
@@ -211,11 +236,13 @@ def merged(old: Any | None, new: Any) -> Any:
         if not message.id:
             continue
         exact = old.get(message.id, message.context)
+        if exact is not None:
+            message.user_comments = _own_comments(exact)
         if exact is not None and exact.string:
             message.string = exact.string
             if exact.fuzzy:
                 message.flags.add("fuzzy")
-                message.previous_id = exact.previous_id
+                message.previous_id = previous(exact)
             used.add((exact.id, exact.context))
             continue
         before = old_by_context.get(message.context) if message.context else None
@@ -227,6 +254,7 @@ def merged(old: Any | None, new: Any) -> Any:
             message.string = before.string
             message.flags.add("fuzzy")
             message.previous_id = [before.id]
+            message.user_comments = _own_comments(before)
             used.add((before.id, before.context))
     for m in old:
         if m.id and m.string and (m.id, m.context) not in used \

