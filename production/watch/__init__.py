@@ -49,7 +49,7 @@ FRAMES = ("wide", "tall", "square")
 QUALITIES = ("preview", "draft")
 POLL = 0.2  # seconds between looks at the chapter's files (and the server's wait)
 #: what a chapter's scenes are made from, by suffix: code, narration, ledgers, recordings
-WATCHED = (".py", ".txt", ".toml", ".json", ".wav")
+WATCHED = (".py", ".txt", ".toml", ".json", ".wav", ".po")
 PAGE = Path(__file__).with_name("page.html")
 STATE = "state.json"
 
@@ -60,6 +60,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scene", nargs="?", metavar="SCENE",
                         help="a scene from `render.py list` (default: the chapter's first)")
     options.add_chapter(parser)
+    options.add_language(parser)
     parser.add_argument("--frame", default="wide", metavar="FRAME",
                         help="wide (16:9, the chapter; the default), tall (9:16) or square")
     parser.add_argument("--quality", default="preview", metavar="QUALITY",
@@ -86,7 +87,8 @@ def check(args: argparse.Namespace, chapter: Any) -> tuple[Spec, int]:
     if not 0 <= port <= 65535:
         raise UsageError(f"--port {args.port!r}: must be a whole number from 0 to 65535 "
                          "(0: a free port)")
-    return Spec(chapter.name, scene, args.frame, args.quality), port
+    return Spec(chapter.name, scene, args.frame, args.quality, chapter.language,
+                chapter.draft), port
 
 
 def handle(args: argparse.Namespace, chapter: Any) -> int:

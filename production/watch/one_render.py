@@ -26,6 +26,8 @@ class Spec:
     scene: str
     frame: str
     quality: str
+    language: str = "en"
+    draft: bool = False  # --draft-language: English where the translation has a gap
 
 
 
@@ -94,7 +96,8 @@ def _render(spec: Spec, target: Path) -> dict[str, Any]:
     from production.chapters import discover, pick
     from production.scene_output import SceneOutput
 
-    chapter = pick(discover("scenes", paths.ROOT / "scenes"), spec.chapter)
+    chapter = pick(discover("scenes", paths.ROOT / "scenes"), spec.chapter).in_language(
+        spec.language, draft=spec.draft)
     frames = target / "frames"
     plan = pipeline.plan(chapter, scenes=[spec.scene], quality=spec.quality, settings=[],
                          out=str(target), default_out=target, jobs=1, keyframes=str(frames),
