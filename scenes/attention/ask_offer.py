@@ -16,6 +16,7 @@ from manim import (
     LaggedStart,
 )
 
+from production.language import N_
 from scenes import style
 from scenes.base import ChapterScene
 from scenes.components.match_layout import lay_out
@@ -26,7 +27,7 @@ class AskAndOffer(ChapterScene):
     """What the reader asks for, what its top word offers, and their match term by term."""
 
     section = "ask_offer"
-    title = "What each word asks for, and offers"
+    title = N_("What each word asks for, and offers")
     beat_seconds = {"words": 6.0, "asks": 8.0, "offers": 8.0, "multiply": 9.0, "sum": 7.0}
 
     @classmethod

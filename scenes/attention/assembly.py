@@ -30,6 +30,7 @@ from manim import (
     VGroup,
 )
 
+from production.language import N_, _
 from scenes import style
 from scenes.base import ChapterScene, align_baselines, quoted, stack_lines, tint, words
 from scenes.components.bar_list import INSIDE, BarList
@@ -90,7 +91,7 @@ class ChemistryAndAssembly(ChapterScene):
     """The feed-forward step distils the last flask; the final layer picks the next word."""
 
     section = "assembly"
-    title = "Chemistry, then the final layer"
+    title = N_("Chemistry, then the final layer")
     opens_with = "the bottle of feeling"
     beat_seconds = {
         "flask": 8.0,
@@ -113,10 +114,11 @@ class ChemistryAndAssembly(ChapterScene):
         """The heading of every beat (Pango markup)."""
         n = self.numbers
         return {
-            "flask": f"The flask of {tint(quoted(n['last_word']), style.QUERY)}",
-            "distil": "The feed-forward step",
-            "assembly": "The last flask goes to the final layer",
-            "vocabulary": "A chance for each word",
+            "flask": _("The flask of {word}").format(
+                word=tint(quoted(n["last_word"]), style.QUERY)),
+            "distil": _("The feed-forward step"),
+            "assembly": _("The last flask goes to the final layer"),
+            "vocabulary": _("A chance for each word"),
             "predicted": written_next(n["last_word"], n["predicted"]),
         }
 
@@ -132,7 +134,7 @@ class ChemistryAndAssembly(ChapterScene):
             align_baselines(pair)
             units.add(pair)
         stack_lines(units, closest([u[0] for u in units]) + 0.08, aligned_edge=RIGHT)
-        name = words("hidden units", size, style.MUTED)
+        name = words(_("hidden units"), size, style.MUTED)
         body = VGroup(name, units).arrange(DOWN if name_over else RIGHT, buff=0.3)
         box = RoundedRectangle(corner_radius=0.15, width=body.width + 0.4,
                                height=body.height + 0.35, stroke_color=style.MUTED,
@@ -172,7 +174,7 @@ class ChemistryAndAssembly(ChapterScene):
             names = [words(k, size) for k in rows]
             name_w = max(m.width for m in names)
             value_w = max(text_width(v, size) for v in values)
-            head_h = text_height("in the flask", size) + GAP
+            head_h = text_height(_("in the flask"), size) + GAP
             low = closest(names)
             # in a row: list, arrow, still, arrow, list without names
             still = self._still(size, name_over=True)
@@ -196,8 +198,8 @@ class ChemistryAndAssembly(ChapterScene):
 
     def _in_a_row(self, room: Room, rows, size, bar, step, still) -> StillLayout:
         before, after = self._lists(rows, size, bar, step)
-        before_head = words("in the flask", size, style.MUTED)
-        after_head = words("after the step", size, style.MUTED)
+        before_head = words(_("in the flask"), size, style.MUTED)
+        after_head = words(_("after the step"), size, style.MUTED)
         before_head.next_to(before, UP, buff=GAP).align_to(before.get_bars(), LEFT)
         into_x = before.get_right()[0] + 0.2
         still.move_to((into_x + ARROW + still.width / 2, before.get_y(), 0))
@@ -225,7 +227,7 @@ class ChemistryAndAssembly(ChapterScene):
                     ) -> StillLayout:
         """The still at the top of the room, the two lists under it side by side; the
         names of the lists (if ``heads``) over them at the room's sides."""
-        left, right, _, top = room
+        left, right, _bottom, top = room
         before, after = self._lists(rows, size, bar, step)
         after.shift(RIGHT * (before.get_texts().get_right()[0] + GAP - after.get_bar_left()))
         after.shift(UP * (before.get_names()[0].get_y() - after.get_names()[0].get_y()))
@@ -234,8 +236,8 @@ class ChemistryAndAssembly(ChapterScene):
         lists.set_x((left + right) / 2)
         lists.shift(UP * (still.get_bottom()[1] - 2 * GAP - before.get_top()[1]))
         if heads:
-            before_head = words("in the flask", size, style.MUTED)
-            after_head = words("after the step", size, style.MUTED)
+            before_head = words(_("in the flask"), size, style.MUTED)
+            after_head = words(_("after the step"), size, style.MUTED)
             before_head.move_to((left, still.get_bottom()[1] - 2 * GAP, 0),
                                 aligned_edge=LEFT + UP)
             after_head.move_to((right, 0, 0), aligned_edge=RIGHT)
@@ -268,7 +270,7 @@ class ChemistryAndAssembly(ChapterScene):
         layer right of them; the flasks as tall as the room allows."""
         size = self.frame().type.label
         left, right, bottom, top = room
-        layer = VGroup(words("final layer", size), words("+ softmax", size))
+        layer = VGroup(words(_("final layer"), size), words(_("+ softmax"), size))
         layer.arrange(DOWN, buff=0.15)
         box = RoundedRectangle(corner_radius=0.15, width=layer.width + 0.6,
                                height=layer.height + 0.6, stroke_color=style.INK,

@@ -25,6 +25,7 @@ from manim import (
     VGroup,
 )
 
+from production.language import N_, _
 from scenes import style
 from scenes.base import ChapterScene, align_baselines, baseline, words
 from scenes.components.feedback_loop import WriterLoop, writing_tape
@@ -54,10 +55,13 @@ THRESHOLD = re.compile(r"at least ([0-9.]+) ?% of")
 
 def rule_in_brief(rule: str) -> list[str]:
     """The ledger's recovery rule in a few words, with the threshold the ledger states:
-    the pieces a line may break between ("at least ... of" is one)."""
+    the pieces a line may break between ("at least ... of" is one: no-break spaces join
+    its words in the sentence to translate)."""
     threshold = float(THRESHOLD.search(rule).group(1)) / 100
-    return ["Right", "means", "a", "read-out", "of", "the", "room", "explains",
-            f"at least {percent(threshold, 2)} of", "that", "number,", "on", "fresh", "rows"]
+    text = _("Right means a read-out of the room explains at\u00a0least\u00a0{share}\u00a0of "
+             "that number, on fresh rows")
+    return [piece.replace("\u00a0", " ").format(share=percent(threshold, 2))
+            for piece in text.split(" ")]
 
 
 @dataclass(frozen=True)
@@ -92,7 +96,7 @@ class SqueezeTheRow(ChapterScene):
     """A row of numbers through a throat the width of the room; then longer rows, same room."""
 
     section = "bottleneck"
-    title = "The squeeze: a long row through a fixed room"
+    title = N_("The squeeze: a long row through a fixed room")
     beat_seconds = {"row": 6.0, "squeeze": 7.0, "marks": 8.0, "lengthen": 12.0, "rule": 6.0}
     marks = {"rule": ("squeeze",)}
 
@@ -201,10 +205,11 @@ class SqueezeTheRow(ChapterScene):
         kind, gap = frame.type, style.GAP
         left, right, bottom, top = frame.area()
         width, centre = right - left, frame.centre()[0]
-        panel = ReadoutPanel({"went_in": "went in", "squeeze": "squeeze", "back": "came back"},
+        panel = ReadoutPanel({"went_in": _("went in"), "squeeze": _("squeeze"),
+                              "back": _("came back")},
                              cls.readout(n), label_size=kind.label, value_size=kind.number,
                              value_colors={"back": style.GOOD})
-        kept = VGroup(words("room", kind.label, style.ROOM),
+        kept = VGroup(words(_("room"), kind.label, style.ROOM),
                       words(str(n["room"]), kind.number, style.ROOM)).arrange(RIGHT,
                                                                              buff=panel.GAP)
         align_baselines(kept)
@@ -214,7 +219,7 @@ class SqueezeTheRow(ChapterScene):
         rule.move_to([centre, bottom, 0], aligned_edge=DOWN)
 
         def thirds_table(span: float) -> ThirdsTable:
-            return ThirdsTable(("front", "middle", "back"),
+            return ThirdsTable((_("front"), _("middle"), _("back")),
                                [out_of(*c) for c in n["third_counts"]], span,
                                size=kind.label, count_size=kind.number)
 
@@ -291,12 +296,12 @@ class SqueezeTheRow(ChapterScene):
         """Two swatches: came back right, came back wrong (and the mark of what went in),
         in type of ``size``."""
         lines = VGroup()
-        for color, text in ((style.GOOD, "right"), (style.BAD, "wrong")):
+        for color, text in ((style.GOOD, _("right")), (style.BAD, _("wrong"))):
             swatch = Square(0.22, stroke_width=0, fill_color=color, fill_opacity=1)
             label = words(text, size, style.INK)
             lines.add(VGroup(swatch, label).arrange(RIGHT, buff=0.2))
         dash = Line(LEFT * 0.11, RIGHT * 0.11, color=style.INK, stroke_width=2)
-        lines.add(VGroup(dash, words("went in", size, style.INK)).arrange(RIGHT, buff=0.2))
+        lines.add(VGroup(dash, words(_("went in"), size, style.INK)).arrange(RIGHT, buff=0.2))
         return lines.arrange(DOWN, buff=style.LINE_GAP, aligned_edge=LEFT)
 
     def sweep_step(self, state, s, throat, panel, thirds) -> list:
@@ -328,13 +333,13 @@ class OnePieceAtATime(ChapterScene):
     """The writer's every word comes back round as its next input, word by word."""
 
     section = "writing"
-    title = "Writing one piece at a time"
+    title = N_("Writing one piece at a time")
     beat_seconds = {"setup": 7.0, "first": 8.0, "feed": 8.0, "rest": 8.0}
     opens_with = "the squeeze's room"
 
     #: the words written slowly, one by one, in the "feed" beat (after the first)
     SLOW_WORDS = 3
-    LOOP_NOTE = "each word it writes comes round as its next input"
+    LOOP_NOTE = N_("each word it writes comes round as its next input")
 
     def construct(self) -> None:
         read, written = self.numbers["input"], self.numbers["output"]
@@ -345,23 +350,23 @@ class OnePieceAtATime(ChapterScene):
         # what is left.
         tape = writing_tape(self.frame(), read, written)
 
-        loop_label = wrapped(self.LOOP_NOTE, kind.label, 0.95 * width, style.MUTED)
+        loop_label = wrapped(_(self.LOOP_NOTE), kind.label, 0.95 * width, style.MUTED)
         room = VGroup(RoundedRectangle(corner_radius=0.15, width=1, height=1,
                                        color=style.ROOM).set_fill(style.ROOM, opacity=0.15),
-                      words("the room", kind.label, style.ROOM))
+                      words(_("the room"), kind.label, style.ROOM))
         room[0].stretch_to_fit_width(room[1].width + 2 * gap)
         room[0].stretch_to_fit_height(room[1].height + gap)
         room[1].move_to(room[0])
         # Across: a slot's column, an arrow, the writer, an arrow, a slot's column. The
         # columns are as wide as their labels, or narrower with the labels on two lines,
         # so that the arrows keep some length.
-        name = words("writer", kind.heading)
+        name = words(_("writer"), kind.heading)
         box_width = max(0.35 * width, name.width + 2 * gap)
         arrow = 0.6
-        natural = [text_width(t, kind.label) for t in ("next input", "writes", *written)]
+        natural = [text_width(t, kind.label) for t in (_("next input"), _("writes"), *written)]
         column = min(max(natural) + 0.1, (width - box_width) / 2 - arrow)
-        in_label = wrapped("next input", kind.label, column, style.MUTED)
-        out_label = wrapped("writes", kind.label, column, style.MUTED)
+        in_label = wrapped(_("next input"), kind.label, column, style.MUTED)
+        out_label = wrapped(_("writes"), kind.label, column, style.MUTED)
         # Down: the room, the feed arrow, the writer, the loop under it and its note, in
         # the height the tape leaves.
         rest = tape.get_bottom()[1] - bottom - room.height - loop_label.height - 3 * gap
@@ -381,7 +386,7 @@ class OnePieceAtATime(ChapterScene):
         line = machine.in_slot[1] + text_height("a", kind.label) / 2 + gap
         for label, slot in ((in_label, machine.in_slot), (out_label, machine.out_slot)):
             label.set_x(slot[0]).shift(UP * (line - baseline(label[-1])))
-        self.slot_word = words("start", kind.label, style.MUTED).move_to(machine.in_slot)
+        self.slot_word = words(_("start"), kind.label, style.MUTED).move_to(machine.in_slot)
         self.machine, self.tape = machine, tape
         # The words read: on the tape; or, where the tape keeps no line for them (a long
         # sentence, a small frame), in the tape's place until they have gone into the room.

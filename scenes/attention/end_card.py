@@ -3,12 +3,13 @@ chapter, then its credits."""
 
 from __future__ import annotations
 
+from production.language import N_, _
 from scenes.base import ChapterScene
 from scenes.components.end_card import end_card_parts
 
 #: what the chapter taught, one idea a line
-LEARNED = ("Read all of it.", "Write one piece at a time.",
-           "At every piece, decide afresh where to look.")
+LEARNED = (N_("Read all of it."), N_("Write one piece at a time."),
+           N_("At every piece, decide afresh where to look."))
 
 
 class EndCard(ChapterScene):
@@ -16,12 +17,12 @@ class EndCard(ChapterScene):
     it."""
 
     section = "end_card"
-    title = "What we learned, and credits"
+    title = N_("What we learned, and credits")
     beat_seconds = {"learned": 8.0, "credits": 6.0}
     names_next = True
 
     def construct(self) -> None:
-        lines, credits = end_card_parts(self, LEARNED)
+        lines, credits = end_card_parts(self, tuple(_(line) for line in LEARNED))
 
         # The viewer sees the chapter in three lines, one after another, and the course's
         # next chapter under them.

@@ -20,6 +20,7 @@ from manim import (
     Write,
 )
 
+from production.language import N_, _
 from scenes import style
 from scenes.base import (
     Beat,
@@ -213,7 +214,7 @@ class OneAttentionWeight(ChapterScene):
     """
 
     section = "formula"
-    title = "One attention weight, as a formula"
+    title = N_("One attention weight, as a formula")
     opens_with = "the reader's row of the grid"
     beat_seconds = {"match": 8.0, "names": 7.0, "weight": 10.0, "softmax": 9.0}
     marks = {"weight": ("weight",)}
@@ -250,8 +251,9 @@ class OneAttentionWeight(ChapterScene):
         lines = [
             markup(f"e<sup>{times}{decimal(n['match'])}{shift}</sup> = "
                    f"{numerator}", size),
-            markup(f"Σ<sub>n</sub> e<sup>{times}match({reader}, n){shift}</sup> = "
-                   f"{denominator}", size),
+            markup(_("Σ<sub>n</sub> e<sup>{times}match({reader}, n){shift}</sup> = "
+                     "{denominator}").format(times=times, reader=reader, shift=shift,
+                                             denominator=denominator), size),
         ]
         for k, line in enumerate(lines):  # "e" sits on the line; Σ and its n do not
             on_line(line, "e", -step * k)
@@ -296,8 +298,9 @@ class OneAttentionWeight(ChapterScene):
         # the weight: w_ij = e^match(i, j) / sum over n of e^match(i, n), under the reader's
         # row of the grid, whose top cell it is
         lhs = painted(markup("w<sub>ij</sub> =", size), ("wij", style.WEIGHT))
-        fraction = MarkupFraction(f"e<sup>{scaled}match(i, j)</sup>",
-                                  f"Σ<sub>n</sub> e<sup>{scaled}match(i, n)</sup>",
+        fraction = MarkupFraction(_("e<sup>{scaled}match(i, j)</sup>").format(scaled=scaled),
+                                  _("Σ<sub>n</sub> e<sup>{scaled}match(i, n)</sup>").format(
+                                      scaled=scaled),
                                   size, gap=0.004 * size)
         fraction.next_to(lhs, RIGHT, buff=0.3)
         fraction.shift(UP * (glyphs(lhs, "=").get_y() - fraction.get_bar().get_y()))
@@ -314,17 +317,17 @@ class OneAttentionWeight(ChapterScene):
                     break
             if worked.width <= width[1]:
                 break
-        softmax = stack_lines([
-            markup("A <b>softmax</b>: the row becomes", note_size, style.MUTED),
-            markup(f"shares that add up to {tint(decimal(n['row_total'], 3), style.INK)}.",
-                   note_size, style.MUTED),
-        ], STEP * note_size)
+        # one sentence on two lines, broken where its text breaks it
+        sentence = _("A <b>softmax</b>: the row becomes\nshares that add up to {total}.").format(
+            total=tint(decimal(n["row_total"], 3), style.INK))
+        softmax = stack_lines([markup(line, note_size, style.MUTED)
+                               for line in sentence.split("\n")], STEP * note_size)
         if sharp:
-            sharp_text = (f"s = {setting(n['sharpness'])} is the sharpness: it multiplies "
-                          "the match before the e.")
+            sharp_text = _("s = {sharpness} is the sharpness: it multiplies the match before "
+                           "the e.").format(sharpness=setting(n["sharpness"]))
         else:
-            sharp_text = ("A sharpness would multiply the match before the e; here it is "
-                          f"{setting(n['sharpness'])}.")
+            sharp_text = _("A sharpness would multiply the match before the e; here it is "
+                           "{sharpness}.").format(sharpness=setting(n["sharpness"]))
         note_column = 0 if two else 1
         note = stack_lines([words(line, note_size, style.MUTED) for line in
                             balanced_lines(sharp_text, note_size, width[note_column])],
@@ -343,8 +346,10 @@ class OneAttentionWeight(ChapterScene):
         box = max(widest + 0.06, min(widest + 0.4, room))
         query = vector_row(n["query"], style.QUERY, row_size, box)
         key = vector_row(n["key"], style.KEY, row_size, box)
-        asks = VGroup(words(f"{quoted(reader)} asks for", t.label, style.QUERY), query)
-        offers = VGroup(words(f"{quoted(top)} offers", t.label, style.KEY), key)
+        asks = VGroup(words(_("{word} asks for").format(word=quoted(reader)), t.label,
+                            style.QUERY), query)
+        offers = VGroup(words(_("{word} offers").format(word=quoted(top)), t.label, style.KEY),
+                        key)
         for group in (asks, offers):
             group.arrange(DOWN, buff=0.12)
         icons = VGroup(asks, offers).arrange(RIGHT, buff=ROWS_GAP, aligned_edge=DOWN)
@@ -356,16 +361,17 @@ class OneAttentionWeight(ChapterScene):
             label.shift(UP * (label_y - baseline(label)))
 
         # the match: match(i, j) = q_i · k_j, worked for the two words, and the names
-        match = painted(markup("match(i, j) = q<sub>i</sub> · k<sub>j</sub>", size),
+        match = painted(markup(_("match(i, j) = q<sub>i</sub> · k<sub>j</sub>"), size),
                         ("qi", style.QUERY), ("kj", style.KEY))
-        worked_match = markup(f"match({tint(reader, style.QUERY)}, {tint(top, style.KEY)}) = "
-                              f"{decimal(n['match'])}", t.number)
+        worked_match = markup(_("match({reader}, {top}) = {match}").format(
+            reader=tint(reader, style.QUERY), top=tint(top, style.KEY),
+            match=decimal(n["match"])), t.number)
         names = VGroup()
-        for text, color in (("q, the <b>query</b>: what it asks for", style.QUERY),
-                            ("k, the <b>key</b>: what it offers", style.KEY)):
+        for symbol, text, color in (("q", _("q, the <b>query</b>: what it asks for"), style.QUERY),
+                                    ("k", _("k, the <b>key</b>: what it offers"), style.KEY)):
             lines = [markup(line, note_size, style.MUTED)
                      for line in balanced_lines(text, note_size, width[0], rich=True)]
-            painted(lines[0], (text[0], color))
+            painted(lines[0], (symbol, color))
             names.add(*lines)
         stack_lines(names, STEP * note_size)
 

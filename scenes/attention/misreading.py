@@ -30,6 +30,7 @@ from manim import (
     VGroup,
 )
 
+from production.language import N_, _
 from scenes import style
 from scenes.base import ChapterScene, align_baselines, baseline, quoted, stack_lines, words
 from scenes.components.potion_layout import glyphs, written_heading
@@ -46,7 +47,7 @@ class TheMisreading(ChapterScene):
     """Two things the chapter does not say."""
 
     section = "misreading"
-    title = "The misreading to head off"
+    title = N_("The misreading to head off")
     opens_with = "the predicted word and its context"
     beat_seconds = {"generating": 10.0, "weights": 10.0}
 
@@ -136,7 +137,8 @@ class TheMisreading(ChapterScene):
         width, height = right - left, top - bottom
         labels = VGroup(*(words(w, scale.label) for w in n["words"]))
         labels[n["reader_index"]].set_color(style.QUERY)
-        row_note = words(f"the row of {quoted(n['reader'])}", scale.label, style.QUERY)
+        row_note = words(_("the row of {word}").format(word=quoted(n["reader"])), scale.label,
+                         style.QUERY)
         side = self._readings(width)
         weights = n["row_weights"]
         largest = max(weights)
@@ -187,8 +189,8 @@ class TheMisreading(ChapterScene):
         """What a weight is, and what it is not (to be crossed out): each on as few lines as
         ``width`` allows, one under the other."""
         size = self.frame().type.body
-        what = wrapped("what was combined", size, width, style.WEIGHT)
-        why = wrapped("why the answer came out", size, width, style.MUTED)
+        what = wrapped(_("what was combined"), size, width, style.WEIGHT)
+        why = wrapped(_("why the answer came out"), size, width, style.MUTED)
         return VGroup(what, why).arrange(DOWN, buff=0.2)
 
     # ------------------------------------------------------------- beats
@@ -202,9 +204,9 @@ class TheMisreading(ChapterScene):
         # ...come down into the whole prompt, and an arrow from every word of it to the
         # written word: it was conditioned on all of them.
         b = self.beat("generating")
-        heading = self._heading("Generating is not inventing")
-        _, prompt, nxt, arrows, note = self._sentence(
-            self._below(heading), "the next piece, conditioned on every piece before it")
+        heading = self._heading(_("Generating is not inventing"))
+        _whole, prompt, nxt, arrows, note = self._sentence(
+            self._below(heading), _("the next piece, conditioned on every piece before it"))
         last, word = glyphs(written, n["prompt"][-1]), glyphs(written, n["predicted"])
         kept = {id(g) for g in (*last, *word)}
         rest = VGroup(*(g for line in written for g in line if id(g) not in kept))
@@ -218,8 +220,8 @@ class TheMisreading(ChapterScene):
         # The viewer sees one row of weights: what was combined, and a crossed-out "why".
         b = self.beat("weights")
         self.play(FadeOut(VGroup(heading, prompt, nxt, arrows, note)), run_time=b.part(0.1))
-        heading = self._heading("The weights are not the reasons")
-        _, bars, labels, row_note, side = self._chart(self._below(heading))
+        heading = self._heading(_("The weights are not the reasons"))
+        _whole, bars, labels, row_note, side = self._chart(self._below(heading))
         what, why = side
         cross = VGroup(*(Line(line.get_left(), line.get_right(), color=style.BAD,
                               stroke_width=5).set_y(line.get_y()) for line in why))

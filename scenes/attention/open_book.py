@@ -15,6 +15,7 @@ from manim import (
     VGroup,
 )
 
+from production.language import N_, _
 from scenes import style
 from scenes.base import ChapterScene, align_baselines, words
 from scenes.components.accuracy_chart import AccuracyBars
@@ -23,15 +24,15 @@ from scenes.components.feedback_loop import writing_tape
 from scenes.lines import text_width, wrapped
 from scenes.numbers import percent, percent_figure
 
-HEADING = "At every step, the writer looks back at every state"
-ADDS_UP = "each row adds up to one"
+HEADING = N_("At every step, the writer looks back at every state")
+ADDS_UP = N_("each row adds up to one")
 
 
 class LeaveTheBookOpen(ChapterScene):
     """An alignment grid built row by row, then both writers' accuracy against length."""
 
     section = "open_book"
-    title = "Leave the book open"
+    title = N_("Leave the book open")
     beat_seconds = {"states": 6.0, "rows": 10.0, "grid": 6.0, "race": 9.0, "longest": 8.0}
     opens_with = "the words read"
 
@@ -117,20 +118,20 @@ class LeaveTheBookOpen(ChapterScene):
         a row under it, whichever leaves the grid's cells more room."""
         kind, gap = self.frame().type, style.GAP
         left, right, bottom, top = self.area()
-        heading = wrapped(HEADING, kind.body, 0.95 * (right - left))
+        heading = wrapped(_(HEADING), kind.body, 0.95 * (right - left))
         heading.move_to([self.centre()[0], top, 0], aligned_edge=UP)
         # The rows' captions are notes, in the smallest type; the words are labels.
-        read_caption = words("read", kind.minimum, style.MUTED)
-        state_caption = words("states", kind.minimum, style.READER)
-        key_title = words("weight", kind.label, style.WEIGHT)
-        adds_up = wrapped(ADDS_UP, kind.label, 0.95 * (right - left), style.MUTED)
+        read_caption = words(_("read"), kind.minimum, style.MUTED)
+        state_caption = words(_("states"), kind.minimum, style.READER)
+        key_title = words(_("weight"), kind.label, style.WEIGHT)
+        adds_up = wrapped(_(ADDS_UP), kind.label, 0.95 * (right - left), style.MUTED)
         label_room = max(read_caption.width, state_caption.width,
                          *(text_width(w, kind.label)
                            for w in self.numbers["example_attention_output"])) + 0.6 * gap
         space = heading.get_bottom()[1] - gap - bottom - adds_up.height - gap
-        standing = WeightKey("none", "all of it", 1.0, label_size=kind.label, upright=True)
-        ends = text_width("none", kind.label) + text_width("all of it", kind.label)
-        lying = WeightKey("none", "all of it", ends + 2 * gap, label_size=kind.label)
+        standing = WeightKey(_("none"), _("all of it"), 1.0, label_size=kind.label, upright=True)
+        ends = text_width(_("none"), kind.label) + text_width(_("all of it"), kind.label)
+        lying = WeightKey(_("none"), _("all of it"), ends + 2 * gap, label_size=kind.label)
         beside = self.fit_grid(right - left - max(standing.width, key_title.width) - gap,
                                space, label_room)
         row = VGroup(key_title.copy(), lying.copy())
@@ -146,7 +147,7 @@ class LeaveTheBookOpen(ChapterScene):
             # The key stands beside the grid, as tall as the grid with its labels.
             grid, cells = beside, beside.get_cells()
             strip = grid.height - (standing.height - 1.0) - key_title.height - 0.15
-            key = WeightKey("none", "all of it", max(strip, 0.5), label_size=kind.label,
+            key = WeightKey(_("none"), _("all of it"), max(strip, 0.5), label_size=kind.label,
                             upright=True)
             VGroup(key_title, key).arrange(DOWN, buff=0.15, aligned_edge=LEFT)
             VGroup(key_title, key).next_to(cells, RIGHT, buff=gap).align_to(grid, UP)
@@ -176,7 +177,7 @@ class LeaveTheBookOpen(ChapterScene):
         weights, read = n["example_alignment"], n["example_input"]
         written = n["example_attention_output"]
         cell = (1.0, 1.0)
-        for _ in range(4):
+        for _attempt in range(4):
             grid = AlignmentMap(weights, read, written, *cell, label_size=label, stagger=True)
             cells = grid.get_cells()
             above = grid.get_top()[1] - cells.get_top()[1]
@@ -204,16 +205,17 @@ class LeaveTheBookOpen(ChapterScene):
         width, height = right - left, top - bottom
         ticks = [str(length) for length in n["lengths"]]
         last = len(ticks) - 1
-        all_right = words("all right", kind.label, style.MUTED)
-        chance = words(f"chance\n{percent(n['chance_accuracy'], 1)}", kind.label, style.MUTED)
+        all_right = words(_("all right"), kind.label, style.MUTED)
+        chance = words(_("chance\n{share}").format(share=percent(n["chance_accuracy"], 1)),
+                       kind.label, style.MUTED)
         labels = VGroup(words(percent(n["closed_book_accuracy"][last]), kind.number, style.ROOM),
                         words(percent(n["attention_accuracy"][last]), kind.number,
                               style.WEIGHT))
-        x_caption = words("words in the sentence", kind.label, style.MUTED)
+        x_caption = words(_("words in the sentence"), kind.label, style.MUTED)
         margin = max(all_right.width, chance.width, labels[0].width, labels[1].width) + 0.4
         tick = max(text_width(t, kind.number) for t in ticks) + 0.1
         # above a plot its title, under it its ticks: what a chart takes besides its plot
-        probe = AccuracyBars([1.0], ticks[:1], "open book (attention)", style.WEIGHT,
+        probe = AccuracyBars([1.0], ticks[:1], _("open book (attention)"), style.WEIGHT,
                              width=1.0, height=1.0, tick_size=kind.number, title_size=kind.label)
         extra = probe.height - 1.0
         plot_room = height - x_caption.height - gap
@@ -227,8 +229,8 @@ class LeaveTheBookOpen(ChapterScene):
                                 width=plot_width, height=plot_height, tick_size=kind.number,
                                 title_size=kind.label)
 
-        closed = chart(n["closed_book_accuracy"], "closed book", style.ROOM)
-        opened = chart(n["attention_accuracy"], "open book (attention)", style.WEIGHT)
+        closed = chart(n["closed_book_accuracy"], _("closed book"), style.ROOM)
+        opened = chart(n["attention_accuracy"], _("open book (attention)"), style.WEIGHT)
         step = RIGHT * (plot_width + margin) if side else DOWN * (plot_height + extra + gap)
         opened.shift(closed.get_base_line().get_left() + step
                      - opened.get_base_line().get_left())

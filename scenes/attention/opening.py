@@ -23,6 +23,7 @@ from manim import (
     Write,
 )
 
+from production.language import N_, _
 from scenes import style
 from scenes.base import ChapterScene, stack_lines, word_row, words
 from scenes.frame import Frame
@@ -30,8 +31,8 @@ from scenes.lines import balanced_lines, largest_that_fits, text_width, wrapped
 
 INPUT_WORDS = ("the", "cat", "sat", "on", "the", "mat")
 OUTPUT_WORDS = ("le", "chat", "était", "assis", "sur", "le", "tapis")
-QUESTION = "How does a machine decide where to look?"
-CAPTION = "Two jobs: read all of it, then write one piece at a time"
+QUESTION = N_("How does a machine decide where to look?")
+CAPTION = N_("Two jobs: read all of it, then write one piece at a time")
 
 
 def title_sentence(frame: Frame) -> VGroup:
@@ -64,7 +65,7 @@ class TitleCard(ChapterScene):
     above it: deciding where to look. It hands the sentence over to TwoJobs."""
 
     section = "title"
-    title = "The question"
+    title = N_("The question")
     beat_seconds = {"question": 5.0}
     #: the words the light falls on, in turn (places in the sentence)
     LOOKS = (1, 5, 2)
@@ -74,8 +75,8 @@ class TitleCard(ChapterScene):
         # room's width needs; the sentence along the bottom; between them a lamp whose
         # beam falls on one word at a time.
         frame = self.frame()
-        _, _, _, top = self.area()
-        question = wrapped(QUESTION, frame.type.title, 0.95 * frame.room()[0])
+        top = self.area()[3]
+        question = wrapped(_(QUESTION), frame.type.title, 0.95 * frame.room()[0])
         question.move_to([self.centre()[0], top, 0], aligned_edge=UP)
         sentence = title_sentence(frame)
         lamp = Dot(radius=0.16, color=style.WEIGHT)
@@ -129,7 +130,7 @@ class TwoJobs(ChapterScene):
     """A reader that takes in the whole input; a writer that produces one piece at a time."""
 
     section = "two_jobs"
-    title = "Two jobs: reader and writer"
+    title = N_("Two jobs: reader and writer")
     beat_seconds = {"reader": 6.0, "writer": 8.0, "split": 5.0}
     opens_with = "the input sentence"
 
@@ -176,12 +177,12 @@ class TwoJobs(ChapterScene):
         kind, width = self.frame().type, 0.95 * self.frame().room()[0]
         return (word_lines(INPUT_WORDS, kind.body, style.INK, width),
                 word_lines(OUTPUT_WORDS, kind.body, style.WRITER, width),
-                wrapped(CAPTION, kind.body, width, style.MUTED))
+                wrapped(_(CAPTION), kind.body, width, style.MUTED))
 
     def boxes(self, width: float, height: float) -> tuple[VGroup, VGroup]:
         heading = self.frame().type.heading
-        return (box("reader", style.READER, width, height, heading),
-                box("writer", style.WRITER, width, height, heading))
+        return (box(_("reader"), style.READER, width, height, heading),
+                box(_("writer"), style.WRITER, width, height, heading))
 
     def place(self, reader, writer, link, source, target, caption) -> tuple:
         """The input over the reader, the output under the writer and the caption under

@@ -24,6 +24,7 @@ from manim import (
     VGroup,
 )
 
+from production.language import N_, _
 from scenes import style
 from scenes.base import ChapterScene, quoted, tint, words
 from scenes.components.bar_list import swap_in_group
@@ -40,7 +41,7 @@ class PotionMixing(ChapterScene):
     """Bottles with tags and potions; one alchemist pours his flask; order and look-back."""
 
     section = "potion"
-    title = "The alchemist's potions: query, key, value"
+    title = N_("The alchemist's potions: query, key, value")
     beat_seconds = {
         "bottles": 7.0,
         "recipe": 8.0,
@@ -63,12 +64,13 @@ class PotionMixing(ChapterScene):
         square frame."""
         asker = tint(quoted(self.numbers["asker"]), style.QUERY)
         return {
-            "bottles": "A bottle for every word",
-            "recipe": f"{asker} reads every tag",
-            "pour": "He pours by the match",
-            "mixture": f"In context: {tint(quoted(TRACKED[0]), style.VALUE)}",
-            "shuffle": "Shuffle: the same flask",
-            "lookback": LOOKBACK_HEADING,
+            "bottles": _("A bottle for every word"),
+            "recipe": _("{word} reads every tag").format(word=asker),
+            "pour": _("He pours by the match"),
+            "mixture": _("In context: {ingredient}").format(
+                ingredient=tint(quoted(TRACKED[0]), style.VALUE)),
+            "shuffle": _("Shuffle: the same flask"),
+            "lookback": _(LOOKBACK_HEADING),
         }
 
     def construct(self) -> None:
@@ -108,7 +110,7 @@ class PotionMixing(ChapterScene):
                           for m, (height, centre) in zip(parts, home)))
         matches = VGroup(*(shelf.number(words(text, number_size), i)
                            for i, text in enumerate(lay.match_texts)))
-        match_name = shelf.number_name(words("match", shelf.size, style.MUTED))
+        match_name = shelf.number_name(words(_("match"), shelf.size, style.MUTED))
         self.play(names[ai].animate.set_color(style.QUERY),
                   bottles[ai].animate.set_glass_color(style.QUERY), run_time=b.part(0.1))
         self.play(FadeIn(lay.recipe, shift=UP * 0.1), *self._leave("recipe", lay),
@@ -122,7 +124,7 @@ class PotionMixing(ChapterScene):
         flask = lay.flask
         title = retitle(self, title, heading(self, titles["pour"]), b.part(0.1),
                         *self._leave("pour", lay), FadeIn(flask))
-        pour_name = shelf.number_name(words("pour", shelf.size, style.WEIGHT))
+        pour_name = shelf.number_name(words(_("pour"), shelf.size, style.WEIGHT))
         swaps = []
         for i, share in enumerate(n["pour"]):
             label = shelf.number(words(percent(share, small=True), number_size, style.WEIGHT),

@@ -44,17 +44,19 @@ from __future__ import annotations
 
 from manim import FadeIn, FadeOut, ReplacementTransform
 
+from production.language import N_, _
 from scenes.components.spotlight import CheckBox
 from scenes.components.spotlight_bars import BarShot, Light
 from scenes.components.spotlight_shot import top_share
 from scenes.components.spotlight_trace import HandTrace
+from scenes.lines import two_lines
 
 
 # ------------------------------------------------------------------ shot 2
 class SharpnessDial(BarShot, HandTrace):
     """Sharpness 1, 4, 8 for one asker; then each word asks in turn."""
 
-    title = "Sharpness, and every word asking in turn"
+    title = N_("Sharpness, and every word asking in turn")
     beat_seconds = {"sweep": 10.0, "askers": 10.0}
     opens_with = "the four words and the lamp"
 
@@ -110,7 +112,7 @@ class SharpnessDial(BarShot, HandTrace):
 class LookBackRule(BarShot):
     """Words may only look back: a later word goes dark and its light moves."""
 
-    title = "The look-back rule"
+    title = N_("The look-back rule")
     beat_seconds = {"hide": 9.0, "alone": 7.0}
     marks = {"hide": ("back_top_percent",)}
     opens_with = "the lit stage: words, lamp, bars and total"
@@ -128,7 +130,8 @@ class LookBackRule(BarShot):
         before = rule[n["asker"]]["visible"] if n["lookback"] else [True] * len(names)
         lit = self.light(names, asker, n["askers"][n["asker"]], before,
                          side=lambda beside: CheckBox(
-                             ["look back", "only"] if beside else ["look back only"],
+                             two_lines(_("look back only")) if beside
+                             else [_("look back only")],
                              ticked=n["lookback"], size=self.sizes.label))
         box = lit.side
 

@@ -29,6 +29,7 @@ from manim import (
 )
 
 from core.spotlight import FEATURES
+from production.language import N_, _
 from scenes import style
 from scenes.base import Beat, align_baselines, baseline, quoted, words
 from scenes.components.spotlight import ShareBars, SpotlightStage
@@ -44,7 +45,7 @@ MAX_BLEND = 2.4
 class SpotlightBudget(HandTrace):
     """100 points of light shared over four words, worked out by hand, then blended."""
 
-    title = "A spotlight with 100 points of light"
+    title = N_("A spotlight with 100 points of light")
     beat_seconds = {"stage": 7.0, "light": 7.0, "trace": 10.0, "shares": 8.0, "blend": 8.0}
     marks = {"trace": ("total",), "shares": ("share_1", "share_2", "share_3", "share_4")}
 
@@ -54,7 +55,8 @@ class SpotlightBudget(HandTrace):
         trace = self.trace()
         table, stage, caption, legend = trace.table, trace.stage, trace.caption, trace.legend
         bars = self.budget_bars(table, stage, legend)
-        budget_label = bars.make_total_label("light to give", f"{n['budget_points']} points")
+        budget_label = bars.make_total_label(
+            _("light to give"), _("{points} points").format(points=n["budget_points"]))
         if budget_label.width > table.totals:
             # wider than its column: at the column's left, level with its top, where the
             # bars are still to come
@@ -79,7 +81,7 @@ class SpotlightBudget(HandTrace):
         # the four shares, which drop under their words as bars.
         b = self.beat("light")
         percents = self.percent_labels(bars, n["shares"], n["visible"], table.column)
-        total_label = self.inside(bars.make_total_label("total", percent(n["exact_total"])))
+        total_label = self.inside(bars.make_total_label(_("total"), percent(n["exact_total"])))
         self.play(FadeIn(bars.get_segments()), FadeOut(bars.get_budget()),
                   FadeOut(budget_label), FadeIn(total_label), run_time=b.part(0.15))
         self.play(stage.make_light_animation(n["shares"]), FadeIn(bars.get_tracks()),
@@ -95,10 +97,10 @@ class SpotlightBudget(HandTrace):
         b = self.beat("trace")
         rows = [self.table_row(trace, k) for k in range(3)]
         total = rows[2][1]
-        header = words("total", s.label, style.MUTED).set_x(table.x(table.count))
+        header = words(_("total"), s.label, style.MUTED).set_x(table.x(table.count))
         align_baselines([stage.get_words()[0], header])
         self.play(FadeOut(bars), FadeOut(percents), FadeOut(total_label), run_time=b.part(0.12))
-        for k, (row, _) in enumerate(rows):
+        for k, (row, _total) in enumerate(rows):
             self.play(FadeIn(row, shift=DOWN * 0.1), run_time=b.part(0.1))
             self.wait(b.part(0.1 if k < len(rows) - 1 else 0.02))
         self.at("total")  # the total appears as the voice says it
@@ -176,8 +178,8 @@ class SpotlightBudget(HandTrace):
         the summary's). Last, whether it stands right under the shares' name, which
         should then make way for it."""
         s = self.sizes
-        left_edge, right, bottom, _ = self.area()
-        line = VGroup(words(f"new {quoted(n['asker'])} =", s.body, style.INK),
+        left_edge, right, bottom, _top = self.area()
+        line = VGroup(words(_("new {word} =").format(word=quoted(n["asker"])), s.body, style.INK),
                       words(pair_2(n["summary"]), s.body, style.KEY))
         line.arrange(RIGHT, buff=0.2)
         align_baselines(line)

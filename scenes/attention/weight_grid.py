@@ -18,6 +18,7 @@ from manim import (
     ReplacementTransform,
 )
 
+from production.language import N_
 from scenes import style
 from scenes.base import ChapterScene, words
 from scenes.components.match_layout import closing_sentence, from_grid
@@ -37,7 +38,7 @@ class MatchIsTheWeight(ChapterScene):
     changed and put back."""
 
     section = "grid"
-    title = "The match is the weight"
+    title = N_("The match is the weight")
     opens_with = "the sentence"
     beat_seconds = {"grid": 8.0, "row": 8.0, "panel": 9.0, "swap": 6.0, "moved": 9.0,
                     "back": 5.0}

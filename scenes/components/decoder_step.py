@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 
 from manim import LEFT, RIGHT, UP, Rectangle, VGroup
 
+from production.language import N_, _
 from scenes import style
 from scenes.base import align_baselines, words
 from scenes.components.state_strip import StateStrip
@@ -34,7 +35,7 @@ from scenes.numbers import decimal, percent
 
 #: the decoder's rows under the English words, in order, and their names on screen
 DECODER_ROWS = ("context", "previous", "new")
-ROW_NAMES = {"context": "context", "previous": "previous", "new": "new state"}
+ROW_NAMES = {"context": N_("context"), "previous": N_("previous"), "new": N_("new state")}
 #: a row of figures alone (no name, no strip): the weights' total
 TOTAL = "total"
 #: from the row names to the strips, and from the strips to a slot beside them
@@ -60,6 +61,12 @@ INSIDE = 0.2
 BAR_SHARE, UNDER_BAR_SHARE = 0.55, 0.35
 #: from a strip down to the bar under it (split)
 BAR_DROP = 0.06
+
+
+def row_name(row: str) -> str:
+    """The name on screen of one of the decoder's rows (a key of :data:`ROW_NAMES`), in
+    the active language."""
+    return _(ROW_NAMES[row])
 
 
 def line_height(size: int) -> float:
@@ -116,7 +123,7 @@ class StepTable:
         kind = frame.type
         left, right, _, _ = frame.area()
         width = right - left
-        labels = [*names, *(ROW_NAMES[d] for d in decoder if d in ROW_NAMES)]
+        labels = [*names, *(row_name(d) for d in decoder if d in ROW_NAMES)]
         label_w = max(text_width(t, kind.label) for t in labels)
         rows = (*range(len(names)), *decoder)
         slotted_set = frozenset(slotted)
@@ -391,7 +398,7 @@ def score_rows(frame: Frame, n: dict) -> dict[str, VGroup]:
                            for i, s in enumerate(n["encoder_states"]))),
         "bars": VGroup(*(column.bar(table, i, weights[i]) for i in rows)),
         "weights": VGroup(*(column.value(table, i, weight_text(weights[i])) for i in rows)),
-        "previous_name": table.name("previous", "previous", style.WRITER),
+        "previous_name": table.name("previous", _("previous"), style.WRITER),
         "previous": table.strip("previous", n["previous"], style.WRITER),
     }
 
@@ -446,13 +453,13 @@ def step_rows(frame: Frame, n: dict, written: int) -> dict[str, VGroup]:
         "names": VGroup(*(table.name(i, w) for i, w in enumerate(n["source"]))),
         "strips": VGroup(*(table.strip(i, s, style.READER)
                            for i, s in enumerate(n["encoder_states"]))),
-        "previous_name": table.name("previous", ROW_NAMES["previous"], style.WRITER),
+        "previous_name": table.name("previous", row_name("previous"), style.WRITER),
         "previous": table.strip("previous", n["steps"][written - 1]["state"], style.WRITER),
     }
 
 
 __all__ = ["DECODER_ROWS", "PLACES", "ROW_NAMES", "TOTAL", "StepTable", "WeightColumn",
            "bar_thickness", "figure_width", "french_line", "french_room", "heading_room",
-           "kept_rows", "line_height", "probability_text", "score_rows", "score_slot",
-           "score_table", "scores_picture", "step_picture", "step_rows", "step_table",
-           "weight_column", "weight_text", "weighted_copies"]
+           "kept_rows", "line_height", "probability_text", "row_name", "score_rows",
+           "score_slot", "score_table", "scores_picture", "step_picture", "step_rows",
+           "step_table", "weight_column", "weight_text", "weighted_copies"]

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from manim import DOWN, UP, FadeIn, FadeOut, LaggedStart, VGroup
 
+from production.language import _
 from scenes import style
 from scenes.frame import Frame
 from scenes.lines import largest_that_fits, wrapped
@@ -29,7 +30,8 @@ class LearnedLines(VGroup):
                            for i, line in enumerate(lines)))
         self.following = VGroup()
         if following:
-            self.following = wrapped(f"next: {following}", small or size, width, style.MUTED)
+            self.following = wrapped(_("next: {title}").format(title=following),
+                                     small or size, width, style.MUTED)
             self.add(self.following)
         self.arrange(DOWN, buff=size / 60)
         if following:
@@ -70,9 +72,9 @@ class CreditsBlock(VGroup):
 
     def __init__(self, credits: Mapping[str, str], size: int, width: float) -> None:
         super().__init__()
-        parts = [("narrated by", [credits["voice"],
-                                  *([credits["licence"]] if credits["licence"] else [])]),
-                 ("made with", [credits["tools"]])]
+        parts = [(_("narrated by"), [credits["voice"],
+                                     *([credits["licence"]] if credits["licence"] else [])]),
+                 (_("made with"), [credits["tools"]])]
         for heading, texts in parts:
             part = VGroup(wrapped(heading, size, width, style.MUTED),
                           *(wrapped(text, size, width) for text in texts))

@@ -23,6 +23,7 @@ from manim import (
     VMobject,
 )
 
+from production.language import N_, _
 from scenes import style
 from scenes.base import align_baselines, words
 from scenes.frame import Frame
@@ -59,7 +60,7 @@ class WriterLoop(VGroup):
         self.box = RoundedRectangle(corner_radius=0.2, width=box_width, height=box_height,
                                     color=style.WRITER)
         self.box.set_fill(style.WRITER, opacity=0.12)
-        self.name = words("writer", name_size, style.WRITER).move_to(self.box)
+        self.name = words(_("writer"), name_size, style.WRITER).move_to(self.box)
         # Invisible markers, so the slots travel with the group when it is placed.
         self.in_mark = VectorizedPoint(self.box.get_left() + LEFT * slot_gap)
         self.out_mark = VectorizedPoint(self.box.get_right() + RIGHT * slot_gap)
@@ -124,11 +125,11 @@ class WordTape(VGroup):
     """
 
     def __init__(self, read: Sequence[str] | None, written: Sequence[str], width: float, *,
-                 size: int, label_size: int, labels: tuple[str, str] = ("read", "wrote")
+                 size: int, label_size: int, labels: tuple[str, str] = (N_("read"), N_("wrote"))
                  ) -> None:
         super().__init__()
         lines = 1 if read is None else 2
-        self.labels = VGroup(*(words(t, label_size, c) for t, c in
+        self.labels = VGroup(*(words(_(t), label_size, c) for t, c in
                                zip(labels[2 - lines:], (style.READER, style.WRITER)[2 - lines:])))
         self.read = [] if read is None else [words(w, size, style.READER) for w in read]
         self.written = [words(w, size, style.WRITER) for w in written]

@@ -21,6 +21,7 @@ from manim import (
     VGroup,
 )
 
+from production.language import N_, _
 from scenes import style
 from scenes.base import align_baselines, baseline, stack_lines, word_row, words
 from scenes.components.number_column import NumberColumn
@@ -28,8 +29,9 @@ from scenes.frame import Frame
 from scenes.lines import balanced_lines, centred_lines, text_height, text_width, wrapped
 from scenes.numbers import decimal
 
-INTRO = ("Every word carries two short rows of numbers:", "what it asks for, and what it offers.")
-NOTE = "Large when the two line up."
+#: the intro, in two parts (a line break between them), each on lines of its own
+INTRO = N_("Every word carries two short rows of numbers:\nwhat it asks for, and what it offers.")
+NOTE = N_("Large when the two line up.")
 # Spacing (scene units); the boxes and the gaps between blocks grow from these with the room.
 PAD = 0.12  # the least room around a number in its box, and between a sign and a box
 TIE = 0.25  # the least height of a tie from a word down to its row's header
@@ -136,7 +138,7 @@ def tables(n: dict, frame: Frame, room: float) -> list[Table]:
     found, cramped = [], []
     for size in (t.body, t.number):
         widest = max(text_width(x, size) for x in texts)
-        digits = text_height("0.00", size)
+        digits = text_height(decimal(0.0), size)
         for names, beside in ((one, True), (two, True), (one, False)):
             width = max(text_width(x, t.label) for name in names for x in name)
             free = right - left - (width + style.GAP if beside else 0.0)
@@ -169,14 +171,14 @@ def lay_out(n: dict, frame: Frame) -> Parts:
     # ---- the parts
     sentence = sentence_words(n["words"], (t.body, t.label), right - left)
     reader_word, top_word = sentence[reader_i], sentence[top_i]
-    asks = words("asks for", t.label, style.QUERY)
-    offers = words("offers", t.label, style.KEY)
-    term = words("products", t.label)
+    asks = words(_("asks for"), t.label, style.QUERY)
+    offers = words(_("offers"), t.label, style.KEY)
+    term = words(_("products"), t.label)
     headers = [asks, offers, term]
     total = words(decimal(n["top_match"]), t.body, style.INK)
     name = words("q · k  =", t.body, t2c={"q": style.QUERY, "k": style.KEY})
-    note = wrapped(NOTE, t.label, right - left, style.MUTED)
-    intro = centred_lines([line for part in INTRO
+    note = wrapped(_(NOTE), t.label, right - left, style.MUTED)
+    intro = centred_lines([line for part in _(INTRO).split("\n")
                            for line in balanced_lines(part, t.heading, right - left)],
                           t.heading)
 

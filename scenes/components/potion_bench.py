@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Mobject, RoundedRectangle, VGroup
 
+from production.language import _
 from scenes import style
 from scenes.base import ChapterScene, align_baselines, quoted, stack_lines, tint, words
 from scenes.components.bar_list import INSIDE, BarList
@@ -79,7 +80,7 @@ def lay_out(scene: ChapterScene, titles: Iterable[str]) -> Bench:
     bench = recipe_card(n, scale.minimum).height + 0.3  # the least the bench needs
     lookback = lookback_places(scene, n["words"])
     for label, number in ((scale.label, scale.number), (scale.minimum, scale.minimum)):
-        shelf = Shelf(n["words"], leading, match_texts + pour_texts, ("match", "pour"), room,
+        shelf = Shelf(n["words"], leading, match_texts + pour_texts, (_("match"), _("pour")), room,
                       label=label, number=number, small=scale.minimum,
                       bottle_room=max(0.8, min(1.7, top - bottom - bench - 2.6)))
         parts = dict(shelf=shelf, match_texts=match_texts, moves=_moves(n), lookback=lookback,
@@ -115,11 +116,12 @@ def reader_line(n: dict, places: Lookback, room) -> VGroup:
     the grid ('“still” pours: Sarah 12% · lies 30% · still 58%'); else nothing."""
     if places.numbered:
         return VGroup()
-    left, right, _, _ = room
+    left, right = room[:2]
     ri = n["words"].index(LOOKBACK_READER)
     pours = [f"{w} {percent(share, small=True)}"
              for w, share in zip(n["words"][:ri + 1], n["masked_grid"][ri][:ri + 1])]
-    pours[0] = f"{tint(quoted(LOOKBACK_READER), style.QUERY)} pours: {pours[0]}"
+    pours[0] = _("{reader} pours: {share}").format(
+        reader=tint(quoted(LOOKBACK_READER), style.QUERY), share=pours[0])
     lines = centred_lines(balanced_lines(pours, places.size, right - left, rich=True,
                                          sep="  \u00b7  "), places.size, rich=True)
     grid_bottom = places.top - places.step * len(n["words"])
@@ -145,13 +147,14 @@ def recipe_card(n: dict, size: int, width: float | None = None, *,
     beside the name if it fits there, and the features on as few lines as fit the width."""
     ai = n["words"].index(n["asker"])
     wanted = [f for f, q in zip(n["query_features"], n["queries"][ai]) if q > 0]
-    name = words("recipe (query)", size, style.QUERY)
+    name = words(_("recipe (query)"), size, style.QUERY)
     figure = setting(n["sharpness"])
-    sharpness = [words(f"sharpness {figure}", size, style.MUTED)]
+    sharpness = [words(_("sharpness {value}").format(value=figure), size, style.MUTED)]
     if width is None:
         features = [words(f, size) for f in wanted]
         if most is not None and sharpness[0].width + 0.3 > most:
-            sharpness = [words("sharpness", size, style.MUTED), words(figure, size, style.MUTED)]
+            sharpness = [words(_("sharpness"), size, style.MUTED),
+                         words(figure, size, style.MUTED)]
         lines = VGroup(name, *features, *sharpness)
         stack_lines(lines, closest(lines) + 0.04)
         for line in features:  # the wanted features, indented under the recipe's name
@@ -178,7 +181,7 @@ def potion_line(n: dict, size: int, width: float) -> VGroup:
     ai = n["words"].index(n["asker"])
     inside = n["values"][ai]
     contents = sorted((i for i in range(len(inside)) if inside[i] > 0), key=lambda i: -inside[i])
-    opening = f"the potion of {tint(quoted(n['asker']), style.VALUE)}:"
+    opening = _("the potion of {word}:").format(word=tint(quoted(n["asker"]), style.VALUE))
     parts = [f"{n['value_ingredients'][i]} {percent(inside[i], small=True)}" for i in contents]
     one = opening + "  " + "  \u00b7  ".join(parts)
     if centred_lines([one], size, rich=True).width <= width:
@@ -194,7 +197,7 @@ def mixture_bars(n: dict, size: int, bar: float, step: float) -> tuple[BarList, 
     shown = shown_ingredients(mix)
     bars = BarList(shown, [mix[s] for s in shown], [percent(mix[s], small=True) for s in shown],
                    max_width=bar, row_step=step, size=size)
-    return bars, words("in the flask", size, style.MUTED)
+    return bars, words(_("in the flask"), size, style.MUTED)
 
 
 def _moves(n: dict) -> list[int]:
@@ -212,7 +215,7 @@ def _flask(height: float) -> Flask:
 
 def _full(n: dict, scale) -> VGroup:
     full = words(percent(sum(n["pour"]), small=True), scale.number)
-    note = words("full", scale.minimum, style.MUTED)
+    note = words(_("full"), scale.minimum, style.MUTED)
     return VGroup(full, note).arrange(DOWN, buff=0.1)
 
 
@@ -239,23 +242,23 @@ def _on_columns(scene: ChapterScene, room, parts: dict) -> Bench:
     n = scene.numbers
     scale = scene.frame().type
     shelf: Shelf = parts["shelf"]
-    left, right, bottom, _ = room
+    left, right, bottom = room[:3]
     top = shelf.shelf_bottom() - GAP  # of the bench
     height = top - bottom
     recipe = recipe_card(n, scale.label)
     if recipe.height > height:
         recipe = recipe_card(n, scale.minimum)
     recipe.move_to((left, top, 0), aligned_edge=LEFT + UP)
-    label_h = text_height("in order", scale.label) + 0.15
+    label_h = text_height(_("in order"), scale.label) + 0.15
     flask = _flask(min(height - label_h - 0.1, 2.6))
     flask.next_to(recipe, RIGHT, buff=0.6).align_to(recipe, UP)
     full = _full(n, scale).next_to(flask, RIGHT, buff=0.25)
 
-    title_h = text_height("in the flask", scale.label) + GAP
+    title_h = text_height(_("in the flask"), scale.label) + GAP
     rows = len(shown_ingredients(n["mixture"]))
     names = [words(k, scale.label) for k in shown_ingredients(n["mixture"])]
     step = max(closest(names), min(0.7, (height - title_h - reach(names)) / (rows - 1)))
-    widest = max(m.width for m in names) + 2 * INSIDE + text_width("100%", scale.label)
+    widest = max(m.width for m in names) + 2 * INSIDE + text_width(percent(1.0), scale.label)
     bar = min(3.0, right - full.get_right()[0] - 0.8 - widest)
     bars, bars_title = mixture_bars(n, scale.label, bar, step)
     bars.move_to((right, top - title_h, 0), aligned_edge=RIGHT + UP)
@@ -267,14 +270,14 @@ def _on_columns(scene: ChapterScene, room, parts: dict) -> Bench:
     # the list loses its bars and gains a column, each under its name
     flask_after = flask.get_center() + LEFT * (flask.get_left()[0] - left)
     again = _flask(flask.height).move_to(flask_after).shift(RIGHT * (flask.width + 0.9))
-    in_order = words("in order", scale.label, style.MUTED)
-    shuffled = words("shuffled", scale.label, style.MUTED)
+    in_order = words(_("in order"), scale.label, style.MUTED)
+    shuffled = words(_("shuffled"), scale.label, style.MUTED)
     in_order.move_to(flask_after).align_to(flask, DOWN).shift(DOWN * label_h)
     shuffled.next_to(again, DOWN, buff=0.15)
     align_baselines([in_order, shuffled])
     texts_shift = LEFT * (bar + INSIDE)
-    order_head = words("in order", scale.label, style.MUTED)
-    shuffle_head = words("shuffled", scale.label, style.GOOD)
+    order_head = words(_("in order"), scale.label, style.MUTED)
+    shuffle_head = words(_("shuffled"), scale.label, style.GOOD)
     texts_left = bars.get_texts().get_left()[0] + texts_shift[0]
     order_head.move_to((texts_left, bars_title.get_y(), 0), aligned_edge=LEFT)
     x = texts_left + order_head.width + 0.5
@@ -310,7 +313,7 @@ def _on_rows(scene: ChapterScene, room, parts: dict, force: bool = False) -> Ben
     n = scene.numbers
     scale = scene.frame().type
     shelf: Shelf = parts["shelf"]
-    left, right, bottom, _ = room
+    left, right, bottom = room[:3]
     width = right - left
     below = shelf.shelf_bottom() - GAP  # the top of the room under the rows
     low = below - bottom
@@ -321,9 +324,9 @@ def _on_rows(scene: ChapterScene, room, parts: dict, force: bool = False) -> Ben
     leaving: dict[str, list[Mobject]] = {"lookback": [shelf.potion_name]}
 
     full = _full(n, scale)
-    title_h = text_height("in the flask", size) + GAP
+    title_h = text_height(_("in the flask"), size) + GAP
     names = [words(k, size) for k in shown_ingredients(n["mixture"])]
-    widest = max(m.width for m in names) + 2 * INSIDE + text_width("100%", size)
+    widest = max(m.width for m in names) + 2 * INSIDE + text_width(percent(1.0), size)
 
     def bars_in(x0: float, x1: float, y1: float, y0: float, titled: bool = True):
         """The list of the mixture in the box x0..x1, y0..y1 (its title over it if
@@ -361,7 +364,7 @@ def _on_rows(scene: ChapterScene, room, parts: dict, force: bool = False) -> Ben
         bars, bars_title = bars_in(beside, right, tags_top, recipe.get_bottom()[1])
     # shuffled: the shelf closes up into the numbers' column; in the room right of it the
     # two flasks stand over two columns of values, the list's names at their left
-    label_h = text_height("in order", size) + 0.15
+    label_h = text_height(_("in order"), size) + 0.15
     shift = LEFT * (shelf.bottles[0].get_left()[0] - left)
     x0 = shelf.name_right + shift[0] + GAP
     texts_shift = LEFT * (bars.max_width + INSIDE)
@@ -379,8 +382,8 @@ def _on_rows(scene: ChapterScene, room, parts: dict, force: bool = False) -> Ben
     f_h = min(1.6, (pitch - 0.1) / FLASK_ASPECT)
     flask_after = np.array([col1 + value_w / 2, rows_top - label_h - f_h / 2, 0])
     again = _flask(f_h).move_to(flask_after + RIGHT * pitch)
-    in_order = words("in order", size, style.MUTED)
-    shuffled = words("shuffled", size, style.GOOD)
+    in_order = words(_("in order"), size, style.MUTED)
+    shuffled = words(_("shuffled"), size, style.GOOD)
     in_order.next_to(flask_after + LEFT * again.width / 2, LEFT, buff=0.2)
     shuffled.next_to(again, UP, buff=0.1)
     if shuffled.get_right()[0] > right:

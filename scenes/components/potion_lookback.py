@@ -11,17 +11,19 @@ from dataclasses import dataclass
 import numpy as np
 from manim import VGroup
 
+from production.language import N_, _
 from scenes.base import ChapterScene, baseline, words
 from scenes.components.potion_layout import GAP, room_under
 from scenes.components.shelf import BOTTLE_HEIGHT, BOTTLE_WIDTH, shelf_bottle
 from scenes.components.spacing import closest, reach
 from scenes.lines import text_height, text_width
+from scenes.numbers import percent
 
 #: the reader whose look-back row is picked out: "still" sees only the words
 #: before it and itself
 LOOKBACK_READER = "still"
 #: the look-back beat's heading: the grid stands in the room under it
-LOOKBACK_HEADING = "Each word looks back"
+LOOKBACK_HEADING = N_("Each word looks back")
 #: how much of a bottle and of its name shows once they are closed to the reader
 CLOSED_BOTTLE, CLOSED_NAME = 0.25, 0.35
 
@@ -50,7 +52,7 @@ def lookback_places(scene: ChapterScene, sentence: list[str]) -> Lookback:
     word, the readers named at the left if the columns leave room, the bottles over the
     columns and their names under them (on two staggered lines if one is too narrow)."""
     scale = scene.frame().type
-    left, right, bottom, top = room_under(scene, (LOOKBACK_HEADING,))
+    left, right, bottom, top = room_under(scene, (_(LOOKBACK_HEADING),))
     width, count = right - left, len(sentence)
     size = scale.label
     names = [words(w, size) for w in sentence]
@@ -65,7 +67,7 @@ def lookback_places(scene: ChapterScene, sentence: list[str]) -> Lookback:
     else:  # too narrow for every share: only the reader's row writes them
         number, readers, numbered = scale.minimum, False, False
     pitch = (available - reader_w * readers) / count
-    whole = text_width("100%", number)  # the first cell's, the widest
+    whole = text_width(percent(1.0), number)  # the first cell's, the widest
     if numbered and whole > pitch - 0.08:  # it may overhang its cell, not the room
         pitch = (available - reader_w * readers - whole / 2) / (count - 0.5)
     first = (left + right) / 2 - (count * pitch - reader_w * readers) / 2 + pitch / 2
@@ -75,7 +77,7 @@ def lookback_places(scene: ChapterScene, sentence: list[str]) -> Lookback:
     names_h = name_step * (2 if staggered else 1) + 0.1
     # the least step between the rows: a line of shares, or a thin band of shade; without
     # shares, the reader's are written under the grid, on two lines at most
-    line = text_height("0%", number) + 0.2 if numbered else 0.3
+    line = text_height(percent(0.0), number) + 0.2 if numbered else 0.3
     note = 0.0 if numbered else closest([words("Hg", size)] * 2) + reach([names[0]]) + GAP
     bottle_h = max(0.4, min(0.7 * pitch * BOTTLE_HEIGHT / BOTTLE_WIDTH, 1.2,
                             top - bottom - note - names_h - 0.15

@@ -14,11 +14,13 @@ from collections.abc import Sequence
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Mobject, Text, VGroup
 
+from production.language import _
 from scenes import style
 from scenes.base import align_baselines, baseline, words
 from scenes.components.bottle import Bottle, Tag
 from scenes.components.spacing import closest
 from scenes.lines import text_height, text_width, two_lines
+from scenes.numbers import percent
 
 #: a bottle's own proportions (scene units before scaling): as wide as it is tall, less
 BOTTLE_WIDTH, BOTTLE_HEIGHT = 0.8, 1.06
@@ -54,7 +56,7 @@ class Shelf(VGroup):
         super().__init__()
         self.left, self.right, self.bottom_edge, self.top = room
         self.count = len(sentence)
-        heads = ("potion", "(value)", "tag", "(key)", *number_names)
+        heads = (*two_lines(_("potion (value)")), *two_lines(_("tag (key)")), *number_names)
         header = max(text_width(h, label) for h in heads) + 0.25
         self.pitch = (self.right - self.left - header) / self.count
         wanted = max(max(text_width(w, label) for w in sentence),
@@ -75,7 +77,7 @@ class Shelf(VGroup):
         self.number_size = number
         first = self.left + header
         self.xs = [first + self.pitch * (i + 0.5) for i in range(self.count)]
-        self.number_y = self.top - text_height("0%", number)  # the numbers' baseline
+        self.number_y = self.top - text_height(percent(0.0), number)  # the numbers' baseline
         height = min(bottle_room, 0.75 * self.pitch * BOTTLE_HEIGHT / BOTTLE_WIDTH)
         self.bottles = VGroup(*(shelf_bottle(height).move_to((x, 0, 0)) for x in self.xs))
         self.bottles.set_y(self.number_y - 0.2, UP)
@@ -86,9 +88,9 @@ class Shelf(VGroup):
         self.tags = VGroup(*(Tag(two_lines(t), size=tag_size, width=self.pitch - 0.15)
                              .set_x(x) for t, x in zip(leading, self.xs)))
         self.tags.next_to(self.names, DOWN, buff=PAD).set_x(self.bottles.get_x())
-        self.potion_name = self._row_name(("potion", "(value)"), style.VALUE, label)
+        self.potion_name = self._row_name(two_lines(_("potion (value)")), style.VALUE, label)
         self.potion_name.set_y(self.bottles.get_y())
-        self.tag_name = self._row_name(("tag", "(key)"), style.KEY, label)
+        self.tag_name = self._row_name(two_lines(_("tag (key)")), style.KEY, label)
         self.tag_name.set_y(self.tags.get_y())
 
     def _row_name(self, lines, color, size) -> VGroup:
@@ -115,9 +117,9 @@ class Shelf(VGroup):
         tag_left = self.name_right + PAD
         tag_h = text_height("Hg", size) + 0.06
         # the names of the columns share one line over the rows
-        self.potion_name = words("potion (value)", size, style.VALUE)
+        self.potion_name = words(_("potion (value)"), size, style.VALUE)
         self.potion_name.set_y(self.top, UP).set_x(bottle_x - bottle_w / 2, LEFT)
-        self.tag_name = words("tag (key)", size, style.KEY)
+        self.tag_name = words(_("tag (key)"), size, style.KEY)
         self.tag_name.set_x(max(tag_left, self.potion_name.get_right()[0] + 0.3), LEFT)
         align_baselines([self.potion_name, self.tag_name])
         # a bottle and a tag's card are centred on the middle of the lower-case letters

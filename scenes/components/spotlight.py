@@ -19,7 +19,8 @@ says it is.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 
 from manim import (
     DOWN,
@@ -65,6 +66,21 @@ def stacked_pair(text: str, size: int, color) -> VGroup:
     lines[1].shift(UP * (baseline(lines[0]) - size / 60 - baseline(lines[1])))
     lines[1].set_x(lines[0].get_x())
     return lines
+
+
+def caption_parts(phrase: str, slots: Mapping[str, tuple[str, object]],
+                  color=style.MUTED) -> list[tuple[str, object]]:
+    """The (text, colour) parts of a lamp's caption (:meth:`SpotlightStage.make_caption`)
+    from ``phrase``, a whole phrase in the active language with named slots ('{word}
+    asks'): each slot the (text, colour) ``slots`` gives it, each other word a part of
+    its own in ``color``, in the phrase's order."""
+    parts: list[tuple[str, object]] = []
+    for piece in re.split(r"(\{\w+\})", phrase):
+        if piece[1:-1] in slots and piece.startswith("{") and piece.endswith("}"):
+            parts.append(slots[piece[1:-1]])
+        else:
+            parts.extend((word, color) for word in piece.split())
+    return parts
 
 
 def align_first_baselines(groups: Sequence[VGroup]) -> None:
@@ -393,4 +409,5 @@ class CheckBox(VGroup):
         return self.tick.animate.set_stroke(opacity=1.0 if ticked else 0.0)
 
 
-__all__ = ["COLUMN", "CheckBox", "ShareBars", "SpotlightStage", "stacked_halves"]
+__all__ = ["COLUMN", "CheckBox", "ShareBars", "SpotlightStage", "caption_parts",
+           "stacked_halves"]

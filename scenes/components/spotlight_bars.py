@@ -27,9 +27,10 @@ from manim import (
     VGroup,
 )
 
+from production.language import _
 from scenes import style
 from scenes.base import align_baselines, quoted, words
-from scenes.components.spotlight import ShareBars, SpotlightStage
+from scenes.components.spotlight import ShareBars, SpotlightStage, caption_parts
 from scenes.components.spotlight_shot import (
     BAR_SHARE,
     GAP,
@@ -65,9 +66,9 @@ class BarShot(SpotlightShot):
 
     def asks(self, stage: SpotlightStage, word: str, asker: int) -> VGroup:
         """The lamp's caption for the bar shots: '“cat” asks'."""
-        left, right, _, _ = self.area()
-        return stage.make_caption([(quoted(word), style.INK), ("asks", style.MUTED)], asker,
-                                  size=self.sizes.label, bounds=(left, right))
+        left, right = self.area()[:2]
+        parts = caption_parts(_("{word} asks"), {"word": (quoted(word), style.INK)})
+        return stage.make_caption(parts, asker, size=self.sizes.label, bounds=(left, right))
 
     def light(self, names: Sequence[str], asker: int, shares: Sequence[float],
               visible: Sequence[bool] | None = None, *,
@@ -105,7 +106,7 @@ class BarShot(SpotlightShot):
         def make_bars(full: float) -> tuple[ShareBars, VGroup]:
             bars = ShareBars(stage, shares, height=full, width=BAR_SHARE * column, apart=0.0,
                              below=below, text_size=s.label, value_size=s.number)
-            return bars, bars.make_total_label("total", percent(self.numbers["exact_total"]))
+            return bars, bars.make_total_label(_("total"), percent(self.numbers["exact_total"]))
 
         trial, label = make_bars(1.0)
         under = trial.get_tracks().get_bottom()[1] - min(trial.get_bottom()[1],
@@ -206,7 +207,7 @@ class BarShot(SpotlightShot):
         """The dial: its name and its setting, under the name (``beside``, in a column
         at the left) or after it on its baseline."""
         s = self.sizes
-        name = words("sharpness", s.label, style.MUTED)
+        name = words(_("sharpness"), s.label, style.MUTED)
         value = words(setting(sharpness), s.heading, style.INK)
         if beside:
             value.next_to(name, DOWN, buff=0.2).align_to(name, RIGHT)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from manim import RIGHT, UP, Mobject, VGroup
 
+from production.language import N_, _
 from scenes import style
 from scenes.base import ChapterScene
 from scenes.components.spotlight import ShareBars, SpotlightStage
@@ -29,7 +30,7 @@ MAX_COLUMN = 2.6
 #: a bar is this share of its column's width
 BAR_SHARE = 0.47
 #: what a hidden word's cell says, and, where that would crowd a hidden neighbour's, a dash
-HIDDEN, DASH = "hidden", "\u2014"
+HIDDEN, DASH = N_("hidden"), "\u2014"
 
 
 # ------------------------------------------------------------------ formatting
@@ -145,11 +146,11 @@ class SpotlightShot(ChapterScene):
         columns too narrow for two, every other one a line higher than its neighbour)."""
         s = self.sizes
         visible = visible if visible is not None else [True] * len(shares)
-        texts = [percent(x) if v else HIDDEN for x, v in zip(shares, visible)]
+        texts = [percent(x) if v else _(HIDDEN) for x, v in zip(shares, visible)]
         colors = [style.WEIGHT if v else style.MUTED for v in visible]
         sizes = [s.number if v else s.minimum for v in visible]
         labels = bars.make_percent_labels(texts, shares, colors, sizes)
-        if text_width(HIDDEN, s.minimum) + APART > column:
+        if text_width(_(HIDDEN), s.minimum) + APART > column:
             for i in range(1, len(labels)):
                 raised = labels[i - 1].get_y() > labels[i].get_y() + 0.01
                 if not visible[i] and not visible[i - 1] and not raised:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.spotlight import FEATURES
+from production.language import _
 from scenes.components.spotlight import stacked_halves
 from scenes.components.spotlight_shot import (
     APART,
@@ -127,11 +128,12 @@ class TraceTable(SpotlightShot):
         else only as wide as its mantissa or power.
         """
         n, s = self.numbers, self.sizes
-        left, right, _, _ = self.area()
+        left, right = self.area()[:2]
         count = len(labels)
         times = f"× {setting(n['sharpness'])}"
-        long = ("score", f"sharpen {times}", "exponential", "share", "blend")
-        brief = ("score", times, "e\u02e3", "share", "blend")
+        long = (_("score"), _("sharpen {times}").format(times=times), _("exponential"),
+                _("share"), _("blend"))
+        brief = (_("score"), times, "e\u02e3", _("share"), _("blend"))
         values = [*(short(x) for x in n["scores"]), *(short(x) for x in n["sharpened"]),
                   *(tenths(x) for x in n["exponentials"]),
                   *(whole_percent(p) for p in n["shares_percent"])]
@@ -140,7 +142,7 @@ class TraceTable(SpotlightShot):
 
         def totals(split: bool) -> float:
             figures = [*(split_power(total) if split else [total]), rounded]
-            return max(widest(figures, size), text_width("total", s.label)) + APART
+            return max(widest(figures, size), text_width(_("total"), s.label)) + APART
 
         one, two = widest(labels, size), widest(
             [t for label in labels for t in stacked_halves(label)], size)
@@ -176,14 +178,14 @@ class TraceTable(SpotlightShot):
         """Where a row's texts stand, as ``fit`` says: on each line, each as near its
         column as its neighbours let it, inside the area (and right of the names'
         column, on the line a name stands on); and whether they can."""
-        left, right, _, _ = self.area()
+        left, right = self.area()[:2]
         cells = []
         for slot, text in enumerate(texts):
             if text is None:
                 continue
             parts = split_power(text) if fit.way == "split" else [text]
             line = 1 if fit.way == "stagger" and slot % 2 != fit.first else 0
-            size = self.sizes.minimum if text == HIDDEN else table.size
+            size = self.sizes.minimum if text == _(HIDDEN) else table.size
             cells.append(Cell(slot, table.x(slot), line, tuple(parts), size))
         clear = True
         for line in (0, 1):

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from manim import LEFT, RIGHT, UP, Mobject, VGroup
 
 from core.spotlight import FEATURES
+from production.language import _
 from scenes import style
 from scenes.base import align_baselines, baseline, quoted, words
-from scenes.components.spotlight import SpotlightStage
+from scenes.components.spotlight import SpotlightStage, caption_parts
 from scenes.components.spotlight_shot import (
     APART,
     DASH,
@@ -116,11 +117,11 @@ class HandTrace(TraceTable):
     def hidden_texts(self, hidden: Sequence[bool], column: float) -> list[str | None]:
         """What each hidden word's cell says (None for a word in sight): 'hidden', or a
         dash where two hidden words stand side by side in columns too narrow for both."""
-        fits = text_width(HIDDEN, self.sizes.minimum) + APART <= column
+        fits = text_width(_(HIDDEN), self.sizes.minimum) + APART <= column
         texts = []
         for i, dark in enumerate(hidden):
             crowded = any(0 <= j < len(hidden) and hidden[j] for j in (i - 1, i + 1))
-            texts.append((HIDDEN if fits or not crowded else DASH) if dark else None)
+            texts.append((_(HIDDEN) if fits or not crowded else DASH) if dark else None)
         return texts
 
     def table_row(self, trace: Trace, k: int) -> tuple[VGroup, Mobject | None]:
@@ -133,7 +134,7 @@ class HandTrace(TraceTable):
         cells, total = VGroup(), None
         for cell in self.place(table, texts, trace.fits[k])[0]:
             lines = VGroup(*(words(part, cell.size,
-                                   style.MUTED if part in (HIDDEN, DASH) else color)
+                                   style.MUTED if part in (_(HIDDEN), DASH) else color)
                              for part in cell.parts))
             for j, line in enumerate(lines):
                 line.set_x(cell.x)
@@ -161,7 +162,7 @@ class HandTrace(TraceTable):
         if they take less, higher.
         """
         n, s = self.numbers, self.sizes
-        left, right, bottom, _ = self.area()
+        left, right, bottom = self.area()[:3]
         names = n["words"]
         asker = names.index(n["asker"])
         size = table.size
@@ -171,8 +172,9 @@ class HandTrace(TraceTable):
                                    word_size=s.body, label_size=size,
                                    stacked=table.labels_stacked, shares=shares)
             self.hang(stage, table.start, 0.0)
-            parts = [(quoted(n["asker"]), style.INK), ("asks", style.MUTED),
-                     ("for", style.MUTED), (pair(n["question"]), style.QUERY)]
+            parts = caption_parts(_("{word} asks for {question}"),
+                                  {"word": (quoted(n["asker"]), style.INK),
+                                   "question": (pair(n["question"]), style.QUERY)})
             caption = stage.make_caption(parts, size=s.label, bounds=(left, right))
             if caption.get_left()[0] < left or caption.get_right()[0] > right:
                 # no room beside the lamp: over it, as far to the side as the area needs
@@ -185,7 +187,7 @@ class HandTrace(TraceTable):
         name_step = 0.0 if table.beside else self.name_line(size)
         least = name_step + line_step(size)
         most = name_step + MAX_ROW_STEP * height(size)
-        flat, _, flat_legend = build(0.0)
+        flat, _caption, flat_legend = build(0.0)
         # room for the rise and three steps, between the labels and what the rows need
         descent = height(size) - text_height("0", size)
         room = (self.first_row(flat, flat_legend, size, name_step) - bottom - descent - GAP
@@ -233,9 +235,9 @@ class HandTrace(TraceTable):
         """Why the shares add to 99%: a note for under them, centred under the table
         (wrapped, if it must be, to the area's width)."""
         n = self.numbers
-        left, right, _, _ = self.area()
-        text = (f"Rounded, {whole_percent(n['rounded_total_percent'])}; "
-                f"exactly, {percent(n['exact_total'])}.")
+        left, right = self.area()[:2]
+        text = _("Rounded, {rounded}; exactly, {exact}.").format(
+            rounded=whole_percent(n["rounded_total_percent"]), exact=percent(n["exact_total"]))
         note = wrapped(text, self.sizes.minimum, right - left, style.MUTED)
         return self.inside(note.set_x((table.start + right) / 2))
 

@@ -21,6 +21,7 @@ from manim import (
     VGroup,
 )
 
+from production.language import _
 from scenes import style
 from scenes.base import align_baselines, words
 from scenes.components.readout_panel import make_text_swap_animation, put_in_place_of
@@ -136,7 +137,7 @@ class WeightGrid(VGroup):
         """Faint curves from each point of ``starts`` (where column j's word stands,
         say) down to the top of column j; they fade in with the labels."""
         top = self.cells.get_top()[1] + 0.04
-        for j, (x0, y0, *_) in enumerate(starts):
+        for j, (x0, y0, *_rest) in enumerate(starts):
             x1, bend = self.get_cell(0, j).get_x(), (y0 - top) / 2
             link = CubicBezier([x0, y0, 0], [x0, y0 - bend, 0], [x1, top + bend, 0],
                                [x1, top, 0])
@@ -188,9 +189,10 @@ class WeightScale(VGroup):
     the grid), ``height`` thick."""
 
     def __init__(self, width: float, height: float, *, size: int, steps: int = 24,
-                 caption: Sequence[str] = ("brightness = weight",),
+                 caption: Sequence[str] | None = None,
                  vertical: bool = False) -> None:
         super().__init__()
+        caption = (_("brightness = weight"),) if caption is None else caption
         step_w, step_h = (height, width / steps) if vertical else (width / steps, height)
         self.strip = VGroup(*(
             Rectangle(width=step_w, height=step_h, stroke_width=0)

@@ -22,6 +22,7 @@ from manim import (
     VGroup,
 )
 
+from production.language import N_, _
 from scenes import style
 from scenes.base import stack_lines, words
 from scenes.components.readout_panel import Readout
@@ -45,17 +46,20 @@ CELL_SHAPE = (1.5, 2.5)  # a cell is at most this many times as wide as tall, an
 GAP = 0.12  # between blocks
 NOTE_GAP = 0.6  # between the panel and the changed word beside it
 KEY = (0.25, 0.3)  # the key as a bar beside the cells: its gap, its thickness
-KEY_CAPTION = "brightness = weight"
-#: what the grid shows, said in two parts of two clauses ("{which}": "each" when every
-#: word shows its tag, "a" when only some do)
-LEGEND = (("each row: one word,", "reading the sentence"),
-          ("under {which} word:", "the one thing the model was given"))
+KEY_CAPTION = N_("brightness = weight")
+#: what the grid shows, said in two parts of two clauses (a line break between them);
+#: the second part as said when every word shows its tag, and when only some do
+LEGEND = (N_("each row: one word,\nreading the sentence"),
+          (N_("under each word:\nthe one thing the model was given"),
+           N_("under a word:\nthe one thing the model was given")))
 
 
 #: the panel's labels in full, and short for a side column that leaves the grid too
 #: little width (the spread's unit on a line of its own)
-PANEL_LABELS = (("reading", "most weight to", "that weight", "row total", "spread (bits)"),
-                ("reading", "top word", "its weight", "row total", "spread\n(bits)"))
+PANEL_LABELS = ((N_("reading"), N_("most weight to"), N_("that weight"), N_("row total"),
+                 N_("spread (bits)")),
+                (N_("reading"), N_("top word"), N_("its weight"), N_("row total"),
+                 N_("spread\n(bits)")))
 SHORT_GAIN = 1.15  # short labels only if their cells are this much larger in area
 
 
@@ -66,7 +70,7 @@ def panel_rows(grid: dict, labels: tuple[str, ...] = PANEL_LABELS[0]
               (decimal(grid["top_weight"]), style.WEIGHT),
               (decimal(grid["row_total"], 3), style.INK),
               (decimal(grid["spread_bits"]), style.INK)]
-    return [(label, value, color) for label, (value, color) in zip(labels, values)]
+    return [(_(label), value, color) for label, (value, color) in zip(labels, values)]
 
 
 @dataclass
@@ -125,7 +129,7 @@ def fit_cells(versions: list[list[str]], size: int, width: float, top: float,
     options = []
     for labelled in (True, False):
         cell_w, cell_h = MAX_CELL
-        for _ in range(3):  # the labels' size and the cells' depend on each other
+        for _round in range(3):  # the labels' size and the cells' depend on each other
             labels_w = row_labels_width(versions, cell_h, size)
             cell_w = min(MAX_CELL[0], (width - labels_w) / count)
             head = label_rows_height(versions, cell_w, size) if labelled else LINKS
@@ -138,10 +142,9 @@ def fit_cells(versions: list[list[str]], size: int, width: float, top: float,
 def legend_lines(frame: Frame, width: float, every: bool) -> VGroup:
     """What the grid shows, in lines no wider than ``width`` where they can be."""
     size = frame.type.minimum
-    which = "each" if every else "a"
-    parts = [[line for clause in part
-              for line in balanced_lines(clause.format(which=which), size, width)]
-             for part in LEGEND]
+    parts = [[line for clause in _(part).split("\n")
+              for line in balanced_lines(clause, size, width)]
+             for part in (LEGEND[0], LEGEND[1][0 if every else 1])]
     step = text_height("Thp", size) + 0.06
     legend = stack_lines([words(line, size, style.MUTED)
                           for part in parts for line in part], step)
@@ -187,7 +190,7 @@ def lay_out(n: dict, frame: Frame) -> Parts:
             for size in (t.number, t.minimum):
                 for named, back in (([f"{old}  →  {new}"], [f"{new}  →  {old}"]),
                                     ([old, "↓", new], [new, "↓", old])):
-                    lines = balanced_lines("change one word", size, width) if captioned \
+                    lines = balanced_lines(_("change one word"), size, width) if captioned \
                         else []
                     note = stack_lines([*(words(line, size, style.MUTED) for line in lines),
                                         *(words(x, size) for x in named)],
@@ -214,7 +217,7 @@ def lay_out(n: dict, frame: Frame) -> Parts:
         side = panel.width
         legend = legend_lines(frame, side, every)
         key = WeightScale(side - 2 * (digit.width + 0.15), KEY[1], size=t.minimum,
-                          caption=balanced_lines(KEY_CAPTION, t.minimum, side))
+                          caption=balanced_lines(_(KEY_CAPTION), t.minimum, side))
         for kind, floor in (("side", bottom), ("low", bottom + strip)):
             cells = fit_cells(versions, t.minimum, right - left - side - 2 * GAP, under,
                               floor)

@@ -18,6 +18,7 @@ from manim import (
     VGroup,
 )
 
+from production.language import N_, _
 from scenes import style
 from scenes.base import ChapterScene, quoted, words
 from scenes.components.shortcuts import Shortcuts
@@ -31,11 +32,11 @@ LARGEST_CELL = 2.0  # the table's cells at most this wide (scene units)
 #: what the scene says under its pictures, beat by beat ("straight": the word-for-word
 #: pair's table, "ours": ours again)
 CAPTIONS = {
-    "grid": "every step's weights, a row per French word",
-    "learned": "the alignment: learned, never given",
-    "straight": "word for word: on the diagonal",
-    "ours": "ours leaves the diagonal",
-    "shortcuts": "shortcuts: every step reaches the whole sentence",
+    "grid": N_("every step's weights, a row per French word"),
+    "learned": N_("the alignment: learned, never given"),
+    "straight": N_("word for word: on the diagonal"),
+    "ours": N_("ours leaves the diagonal"),
+    "shortcuts": N_("shortcuts: every step reaches the whole sentence"),
 }
 
 
@@ -72,7 +73,7 @@ class TheAlignment(ChapterScene):
     word-for-word pair keeps and ours leaves; the rows as shortcuts to the whole input."""
 
     section = "alignment"
-    title = "The alignment of the two sentences"
+    title = N_("The alignment of the two sentences")
     beat_seconds = {"grid": 13.0, "learned": 12.0, "diagonal": 14.0, "shortcuts": 15.0}
     marks = {"learned": ("weight",), "diagonal": ("leaves",)}
 
@@ -100,7 +101,7 @@ class TheAlignment(ChapterScene):
         centre_x = self.centre()[0]
 
         line = VGroup(words(callout(n), kind.number, style.WEIGHT))
-        captions = {beat: wrapped(text, kind.body, width, style.MUTED)
+        captions = {beat: wrapped(_(text), kind.body, width, style.MUTED)
                     for beat, text in CAPTIONS.items()}
         captions["learned"] = VGroup(captions["learned"], line).arrange(DOWN, buff=0.15)
         callout_line = captions["learned"][1]

@@ -17,6 +17,7 @@ from manim import (
     VGroup,
 )
 
+from production.language import N_, _
 from scenes import style
 from scenes.base import ChapterScene
 from scenes.components.bar_list import INSIDE, BarList
@@ -28,7 +29,7 @@ from scenes.components.unrolled_decoder import UnrolledDecoder
 from scenes.lines import centred_lines, text_height, text_width, two_lines, wrapped
 from scenes.numbers import decimal, percent, percent_figure
 
-CONTEXT = "context vector"
+CONTEXT = N_("context vector")
 #: how far the box drawn round the vector at the end stands off its squares (scene units)
 SQUEEZE = 0.06
 
@@ -37,10 +38,10 @@ def captions_for(size: int) -> dict[str, str]:
     """What the caption over the scene says, beat by beat (``size``: the numbers in the
     vector, from the ledger)."""
     return {
-        "last": "the decoder gets one vector: the last state",
-        "unroll": "the same vector at every step",
-        "kept": "what the vector still holds of each word",
-        "bottleneck": f"the bottleneck: {size} numbers for any sentence",
+        "last": _("the decoder gets one vector: the last state"),
+        "unroll": _("the same vector at every step"),
+        "kept": _("what the vector still holds of each word"),
+        "bottleneck": _("the bottleneck: {size} numbers for any sentence").format(size=size),
     }
 
 
@@ -49,7 +50,7 @@ class OneVectorToUnroll(ChapterScene):
     decoder unrolls it and writes one word over and over; bars of what it still holds."""
 
     section = "classic"
-    title = "One vector to unroll: the bottleneck"
+    title = N_("One vector to unroll: the bottleneck")
     opens_with = "the row of hidden states"
     beat_seconds = {"last": 10.0, "unroll": 12.5, "kept": 13.5, "bottleneck": 14.0}
     marks = {"unroll": ("written",)}
@@ -130,7 +131,7 @@ class OneVectorToUnroll(ChapterScene):
         for c in captions.values():
             c.move_to([self.centre()[0], top - caption_height / 2, 0])
         under = top - caption_height - style.GAP
-        label = centred_lines(two_lines(CONTEXT), kind.label, style.READER)
+        label = centred_lines(two_lines(_(CONTEXT)), kind.label, style.READER)
         values = n["encoder_states"][-1]
         numbers = max(text_width(decimal(v), kind.number) for v in values)
         # the decoder: its words over its cells over the vector's copies

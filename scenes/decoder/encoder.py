@@ -18,6 +18,7 @@ from manim import (
     VGroup,
 )
 
+from production.language import N_, _
 from scenes import style
 from scenes.base import ChapterScene, words
 from scenes.components.encoder_row import EncoderRow, HoldBars, state_row
@@ -34,10 +35,10 @@ from scenes.numbers import percent, percent_figure
 
 #: what the caption over the encoder says, beat by beat
 CAPTIONS = {
-    "inputs": "a word and the state before make a new state",
-    "steps": "the same cell, the same weights W, at every step",
-    "holds": "how much of each word so far a state holds",
-    "row": "one hidden state per word",
+    "inputs": N_("a word and the state before make a new state"),
+    "steps": N_("the same cell, the same weights W, at every step"),
+    "holds": N_("how much of each word so far a state holds"),
+    "row": N_("one hidden state per word"),
 }
 
 
@@ -46,7 +47,7 @@ class TheEncoderReads(ChapterScene):
     bars of what each state holds; then the row of states it leaves."""
 
     section = "encoder"
-    title = "The encoder reads one word at a time"
+    title = N_("The encoder reads one word at a time")
     opens_with = "the English sentence"
     beat_seconds = {"inputs": 16.0, "steps": 12.0, "holds": 13.5, "row": 15.0}
     marks = {"inputs": ("size",)}
@@ -66,7 +67,7 @@ class TheEncoderReads(ChapterScene):
         captions, row, holds = self.lay_out()
         self.row, self.holds = row, holds  # for tests: what is drawn
         leaves = state_row(frame, n["encoder_states"], n["source"])
-        size = words(f"{n['size']} numbers", kind.label, style.READER)
+        size = words(_("{size} numbers").format(size=n["size"]), kind.label, style.READER)
         size.next_to(row.get_strips()[0], RIGHT, buff=style.GAP)
         self.add(opening)
 
@@ -135,7 +136,7 @@ class TheEncoderReads(ChapterScene):
         kind = self.frame().type
         left, right, bottom, top = self.area()
         width = right - left
-        captions = {beat: wrapped(text, kind.label, 0.95 * width, style.MUTED)
+        captions = {beat: wrapped(_(text), kind.label, 0.95 * width, style.MUTED)
                     for beat, text in CAPTIONS.items()}
         caption_height = max(c.height for c in captions.values())
         for c in captions.values():
@@ -145,7 +146,7 @@ class TheEncoderReads(ChapterScene):
         pitch = width / count
         size = size_for(n["source"], WORD_SHARE * pitch, (kind.heading, kind.body, kind.label))
         word_height = text_height("Thy", size)
-        share_height = text_height("96%", kind.number)
+        share_height = text_height(percent(0.96), kind.number)
         under_caption = top - caption_height - style.GAP
         # between the words and the states: the cells and their arrows, later the bars;
         # what the states' largest squares leave, within bounds

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from manim import UP, FadeIn
 
+from production.language import N_, _
 from scenes.base import ChapterScene
 from scenes.components.end_card import end_card_parts
 
 #: what the chapter taught, one idea a line, each with the mark its line appears on
-LEARNED = ("Keep a state for every word.", "Weigh them all afresh at every step.",
-           "Keep attention, drop the chain, add position.")
+LEARNED = (N_("Keep a state for every word."), N_("Weigh them all afresh at every step."),
+           N_("Keep attention, drop the chain, add position."))
 MARKS = ("state", "weigh", "attention")
 
 
@@ -18,13 +19,13 @@ class DecoderEndCard(ChapterScene):
     drew it."""
 
     section = "decoder_end"
-    title = "What we learned, and credits"
+    title = N_("What we learned, and credits")
     beat_seconds = {"learned": 10.0, "credits": 7.0}
     marks = {"learned": MARKS}
     names_next = True
 
     def construct(self) -> None:
-        lines, credits = end_card_parts(self, LEARNED)
+        lines, credits = end_card_parts(self, tuple(_(line) for line in LEARNED))
 
         # The viewer sees the chapter in three lines, each as the voice begins it.
         b = self.beat("learned")

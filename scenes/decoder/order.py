@@ -25,6 +25,7 @@ from manim import (
     VGroup,
 )
 
+from production.language import N_, _
 from scenes import style
 from scenes.base import ChapterScene, quoted, words
 from scenes.components.spaced_sentence import SpacedSentence
@@ -40,11 +41,11 @@ BAR = 4.0  # a weight bar of 1 is this many state cells high
 #: what the scene says under its pictures, beat by beat ("same": the reversed beat
 #: once the weight is read again)
 CAPTIONS = {
-    "chain": "one word after another, one state carried through",
-    "attention": "no chain: after {first}, looking for a {kind}",
-    "reversed": "read backwards",
-    "same": "the same weight, wherever {word} stands",
-    "position": "transformers: attention, plus each word's position",
+    "chain": N_("one word after another, one state carried through"),
+    "attention": N_("no chain: after {first}, looking for a {kind}"),
+    "reversed": N_("read backwards"),
+    "same": N_("the same weight, wherever {word} stands"),
+    "position": N_("transformers: attention, plus each word's position"),
 }
 
 
@@ -88,7 +89,7 @@ class TowardTransformers(ChapterScene):
     finding its word, wherever it stands; a position added to every word."""
 
     section = "order"
-    title = "What transformers kept"
+    title = N_("What transformers kept")
     opens_with = "the English sentence"
     beat_seconds = {"chain": 15.0, "attention": 14.0, "reversed": 10.0, "position": 17.0}
     marks = {"attention": ("weight",), "reversed": ("same",), "position": ("place",)}
@@ -120,13 +121,13 @@ class TowardTransformers(ChapterScene):
         k = n["sought"]
         slots = {"first": quoted(n["target"][0]), "kind": n["looking_for"],
                  "word": quoted(n["source"][k])}
-        captions = {beat: wrapped(text.format(**slots), kind.body, width, style.MUTED)
+        captions = {beat: wrapped(_(text).format(**slots), kind.body, width, style.MUTED)
                     for beat, text in CAPTIONS.items()}
         foot = max(c.height for c in captions.values())
         for caption in captions.values():
             caption.move_to([centre_x, bottom + foot / 2, 0])
 
-        number_h = text_height("0.00", kind.number)
+        number_h = text_height(decimal(0.0), kind.number)
         size = len(n["encoder_states"][0])
         room = english.get_bottom()[1] - (bottom + foot) - SLOT - 3 * GAP - number_h - 0.1
         cell = min(LARGEST_CELL, pitch / 3, room / (size + BAR))

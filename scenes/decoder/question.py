@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from manim import DOWN, UP, FadeIn, LaggedStart, Write
 
+from production.language import N_, _
 from scenes import style
 from scenes.base import ChapterScene
 from scenes.components.sentence_pair import SentencePair, pair_rows
 from scenes.lines import largest_that_fits, wrapped
 
-QUESTION = "At every step, where should the decoder look?"
+QUESTION = N_("At every step, where should the decoder look?")
 
 
 class DecoderQuestion(ChapterScene):
@@ -18,7 +19,7 @@ class DecoderQuestion(ChapterScene):
     puts a word elsewhere. Hands the English line over to the next scene."""
 
     section = "question"
-    title = "Where should the decoder look?"
+    title = N_("Where should the decoder look?")
     beat_seconds = {"question": 7.7}
     marks = {"question": ("french",)}
 
@@ -32,7 +33,7 @@ class DecoderQuestion(ChapterScene):
         # The question as large as fits above the pair, in the middle of its part.
         above = pair.get_english().get_top()[1]
         room = (0.95 * (right - left), top - above - 2 * style.GAP)
-        question = largest_that_fits(lambda size: wrapped(QUESTION, size, room[0]),
+        question = largest_that_fits(lambda size: wrapped(_(QUESTION), size, room[0]),
                                      (frame.type.title, frame.type.heading), room)
         question.move_to([self.centre()[0], (top + above + style.GAP) / 2, 0])
 

@@ -25,6 +25,7 @@ from manim import (
     VGroup,
 )
 
+from production.language import N_, _
 from scenes import style
 from scenes.base import ChapterScene, align_baselines, words
 from scenes.components.decoder_step import (
@@ -44,7 +45,7 @@ class ScoreEveryState(ChapterScene):
     """Every encoder state kept, scored against the decoder's previous state, softmaxed."""
 
     section = "scores"
-    title = "Score every state, then softmax"
+    title = N_("Score every state, then softmax")
     beat_seconds = {"keep": 10.0, "previous": 9.0, "score": 12.0, "softmax": 13.0}
     marks = {"score": ("top_score",), "softmax": ("total",)}
 
@@ -73,7 +74,7 @@ class ScoreEveryState(ChapterScene):
             column.score(table, i, decimal(s)) if own_column
             else column.value(table, i, decimal(s), style.INK)
             for i, s in enumerate(first["scores"])))
-        total = VGroup(words("total", kind.label, style.MUTED),
+        total = VGroup(words(_("total"), kind.label, style.MUTED),
                        column.value(table, TOTAL, weight_text(n["weight_total"])))
         total[0].next_to(total[1], LEFT, buff=0.2)
         align_baselines([total[1], total[0]])
@@ -136,10 +137,10 @@ class ScoreEveryState(ChapterScene):
             align_baselines([label], base)
             return label
 
-        score = head("score", column.score_right if own_column else value_right)
-        weight = head("weight", value_right, color=style.WEIGHT)
-        softmax = head("softmax", column.bar_left + column.bar_length / 2, ORIGIN)
-        states = head("encoder states", table.strip_left, LEFT, style.READER)
+        score = head(_("score"), column.score_right if own_column else value_right)
+        weight = head(_("weight"), value_right, color=style.WEIGHT)
+        softmax = head(_("softmax"), column.bar_left + column.bar_length / 2, ORIGIN)
+        states = head(_("encoder states"), table.strip_left, LEFT, style.READER)
         if table.bars_under or any(
                 abs(softmax.get_x() - m.get_x()) < (softmax.width + m.width) / 2 + 0.3
                 for m in (score, weight)):  # too narrow, or the bars under the strips

@@ -24,14 +24,15 @@ from manim import (
     VGroup,
 )
 
+from production.language import N_, _
 from scenes import style
 from scenes.base import ChapterScene
 from scenes.components.bar_list import BarList
 from scenes.components.decoder_step import (
-    ROW_NAMES,
     StepTable,
     line_height,
     probability_text,
+    row_name,
     score_rows,
     step_picture,
     step_rows,
@@ -51,7 +52,7 @@ class AverageAndWrite(ChapterScene):
     """The weighted average, the new state, the output word, and the state carried on."""
 
     section = "step"
-    title = "Average, join, write: one step"
+    title = N_("Average, join, write: one step")
     opens_with = "the encoder states with their weights"
     beat_seconds = {"average": 12.0, "join": 9.0, "output": 10.0, "onward": 10.0}
     marks = {"average": ("context",), "output": ("word",)}
@@ -78,11 +79,11 @@ class AverageAndWrite(ChapterScene):
         bars = VGroup(*(column.bar(table, i, first["weights"][i]) for i in rows))
         weights = VGroup(*(column.value(table, i, weight_text(first["weights"][i]))
                            for i in rows))
-        previous_name = table.name("previous", ROW_NAMES["previous"], style.WRITER)
+        previous_name = table.name("previous", row_name("previous"), style.WRITER)
         previous = table.strip("previous", n["previous"], style.WRITER)
-        context_name = table.name("context", ROW_NAMES["context"], style.READER)
+        context_name = table.name("context", row_name("context"), style.READER)
         context = table.strip("context", first["context"], style.READER)
-        new_name = table.name("new", ROW_NAMES["new"], style.WRITER)
+        new_name = table.name("new", row_name("new"), style.WRITER)
         new = table.strip("new", first["state"], style.WRITER)
 
         # The viewer sees the states and their weights settle into the step picture;
@@ -141,11 +142,11 @@ class AverageAndWrite(ChapterScene):
         words, most likely first, in the room left."""
         n = self.numbers
         kind = self.frame().type
-        left, right, bottom, _ = self.area()
+        left, right, bottom = self.area()[:3]
         under_french = self.area()[3] - line_height(kind.body) - 0.2
         head = VGroup(new_name.copy(), new.copy())
         head.shift(UP * (under_french - head.get_top()[1])).set_x(self.centre()[0])
-        text = "feed-forward layer"
+        text = _("feed-forward layer")
         start = head[1].get_bottom()[1] - 0.15
         # under the strip, as near its middle as leaves room for the label on one line at
         # its right, else at its left; else at the strip's left end, the label at its right

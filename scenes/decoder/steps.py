@@ -27,10 +27,11 @@ from manim import (
     config,
 )
 
+from production.language import N_
 from scenes import style
 from scenes.base import ChapterScene, baseline, stack_lines, word_row, words
 from scenes.components.decoder_step import (
-    ROW_NAMES,
+    row_name,
     step_picture,
     step_rows,
     weight_text,
@@ -52,7 +53,7 @@ class EveryStepAfresh(ChapterScene):
     """Steps two to four: new weights every step, the French growing word by word."""
 
     section = "steps"
-    title = "Every step decides afresh"
+    title = N_("Every step decides afresh")
     opens_with = "the decoder's step picture and the first French word"
     beat_seconds = {"second": 12.0, "third": 11.0, "fourth": 7.0, "grown": 12.0}
     marks = {beat: (f"{beat}_read", beat) for beat in STEP_BEATS}
@@ -79,8 +80,8 @@ class EveryStepAfresh(ChapterScene):
         names, strips = opening["names"], opening["strips"]
         previous_name, previous = opening["previous_name"], opening["previous"]
         rows = range(len(n["source"]))
-        context_name = table.name("context", ROW_NAMES["context"], style.READER)
-        new_name = table.name("new", ROW_NAMES["new"], style.WRITER)
+        context_name = table.name("context", row_name("context"), style.READER)
+        new_name = table.name("new", row_name("new"), style.WRITER)
         self.add(french[0], names, strips, previous_name, previous)
 
         bars = weights = context = new = None

@@ -1,0 +1,66 @@
+"""The Spanish edition of both chapters: every scene built in process at every beat in
+all three frames with the layout checks (translated text is longer), its on-screen
+numbers the English ones written for es, and its catalogue complete. A whole chapter's
+worth of builds: the system tier."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from babel.numbers import parse_decimal
+
+from production import language
+from production.chapters import load
+from production.translation import catalogue, messages
+from scenes.attention.chapter import CHAPTER as ATTENTION
+from scenes.decoder.chapter import CHAPTER as DECODER
+
+FRAMES = ("wide", "tall", "square")
+SCENES = [(chapter.name, scene.__name__) for chapter in (ATTENTION, DECODER)
+          for scene in chapter.scenes]
+
+
+@pytest.mark.parametrize("name", [c.name for c in (ATTENTION, DECODER)])
+def test_the_spanish_catalogue_translates_all_of_the_current_english(name):
+    chapter = load(f"scenes.{name}.chapter")
+    found = messages.load(chapter, "es")
+    assert found.gaps == []
+    counts = catalogue.counts(catalogue.read(catalogue.path_of(chapter, "es")))
+    assert counts.missing == 0 and counts.fuzzy == 0 and counts.translated > 50
+
+
+@pytest.mark.system
+@pytest.mark.parametrize("frame", FRAMES)
+@pytest.mark.parametrize(("chapter", "name"), SCENES, ids=[n for _, n in SCENES])
+def test_every_spanish_beat_fits_every_frame(build_scene, chapter, name, frame):
+    scene = build_scene(name, layout=frame, chapter=chapter, language="es")
+    assert scene.layout_problems == []
+    assert scene.timing_problems == []
+    assert [b.name for b in scene.beat_log] == list(scene.beat_seconds)
+
+
+def figures(shown: dict[str, list[str]]) -> list[str]:
+    """Every number a scene showed, in order of its beats (markup taken out)."""
+    return [w.strip("[](),;:") for texts in shown.values() for t in texts
+            for w in re.sub(r"<[^>]+>", " ", t).replace("\xa0%", "%").split()
+            if any(c.isdigit() for c in w)]
+
+
+def value(written: str, locale: str) -> float | None:
+    try:
+        return float(parse_decimal(written.rstrip("%×"), locale=locale))
+    except Exception:  # a label with digits in it ("q1", "10⁵⁶"): not a plain number
+        return None
+
+
+@pytest.mark.system
+@pytest.mark.parametrize(("chapter", "name"), SCENES, ids=[n for _, n in SCENES])
+def test_the_spanish_numbers_on_screen_are_the_ledger_s(build_scene, chapter, name):
+    english = figures(build_scene(name, chapter=chapter).shown)
+    spanish = figures(build_scene(name, chapter=chapter, language="es").shown)
+    assert language.code() == "en"
+    english_values = sorted(v for w in english if (v := value(w, "en")) is not None)
+    spanish_values = sorted(v for w in spanish if (v := value(w, "es")) is not None)
+    assert spanish_values == english_values
+    assert not any(re.fullmatch(r"\d+\.\d+", w) for w in spanish)  # no English decimals
