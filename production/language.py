@@ -123,6 +123,12 @@ def symbols(language: str) -> Symbols:
     return Symbols(get_decimal_symbol(locale), get_group_symbol(locale), space)
 
 
+def separator(language: str | None = None) -> str:
+    """What stands between the numbers of a list ('[0.82, 0.17]'): a comma, or a
+    semicolon where the comma is the decimal sign ('[0,82; 0,17]')."""
+    return "; " if symbols(language or _ACTIVE.code).decimal == "," else ", "
+
+
 def localized(text: str, language: str | None = None) -> str:
     """A number written the English way ('0.74', '1,000,000', '56%', '2.87×10⁵⁶',
     '1.5×') written the way ``language`` (default: the active one) writes it. Only the
@@ -137,4 +143,4 @@ def localized(text: str, language: str | None = None) -> str:
 
 
 __all__ = ["SOURCE", "MissingTranslation", "N_", "Symbols", "_", "active", "code",
-           "fell_back", "localized", "symbols", "use"]
+           "fell_back", "localized", "separator", "symbols", "use"]

@@ -36,7 +36,7 @@ from production.imports import closure, module_file
 KEYWORDS = {"_": None, "N_": None}
 
 #: the pipeline's own modules that show a viewer words (a short's title, the course page)
-PIPELINE = ("production.outputs.shorts", "production.outputs.course")
+PIPELINE = ("production.outputs.shorts", "production.outputs.course", "production.voices")
 
 #: what a translator is told about the chapter's title, summary and tags
 CHAPTER_NOTE = ("The chapter's title, summary or a tag: on its thumbnail, in its manifest "

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from production.errors import NarrationError
+from production.language import _
 from production.voices import languages
 from production.voices.base import VoiceEngine, require
 from production.voices.espeak import Espeak, Voice, engine_version
@@ -137,9 +138,10 @@ def credits(voice: VoiceEngine | None, next_title: str = "") -> dict[str, str]:
 
     tools = ", ".join(f"{name} {metadata.version(package)}" for name, package in TOOLS)
     if voice is None:
-        return {"voice": "no narration", "licence": "", "tools": f"{tools}, FFmpeg",
+        return {"voice": _("no narration"), "licence": "", "tools": f"{tools}, FFmpeg",
                 "next": next_title}
-    return {"voice": f"{voice.engine} voice {Path(voice.model_name()).stem}",
+    return {"voice": _("{engine} voice {model}").format(engine=voice.engine,
+                                                        model=Path(voice.model_name()).stem),
             "licence": voice.licence(), "tools": f"{tools}, FFmpeg", "next": next_title}
 
 

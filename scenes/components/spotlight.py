@@ -38,6 +38,7 @@ from manim import (
     VMobject,
 )
 
+from production.language import separator
 from scenes import style
 from scenes.base import align_baselines, baseline, word_row, words
 
@@ -56,7 +57,7 @@ BUDGET_THICKNESS = 0.45
 def stacked_halves(text: str) -> list[str]:
     """A pair such as '[0.2, 0.1]' as the two lines of a column vector: '[0.2' and
     '0.1]' (a column's rows need no comma between them)."""
-    return text.split(", ", 1)
+    return text.split(separator(), 1)
 
 
 def stacked_pair(text: str, size: int, color) -> VGroup:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from manim import RIGHT, UP, Mobject, VGroup
 
-from production.language import N_, _
+from production.language import N_, _, separator
 from scenes import style
 from scenes.base import ChapterScene
 from scenes.components.spotlight import ShareBars, SpotlightStage
@@ -41,12 +41,12 @@ def tenths(x: float) -> str:
 
 def pair(values: Sequence[float]) -> str:
     """A label or a question, [thing, action]: '[0.9, 0.2]'."""
-    return "[" + ", ".join(short(v) for v in values) + "]"
+    return "[" + separator().join(short(v) for v in values) + "]"
 
 
 def pair_2(values: Sequence[float]) -> str:
     """The new summary, [thing, action], to two decimals: '[0.82, 0.17]'."""
-    return "[" + ", ".join(decimal(v) for v in values) + "]"
+    return "[" + separator().join(decimal(v) for v in values) + "]"
 
 
 def top_share(shares: Sequence[float]) -> int:
