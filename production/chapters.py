@@ -103,7 +103,7 @@ class Chapter:
         if language == active.SOURCE:
             active.use(active.SOURCE)
             return source
-        found = messages.load(source, language)
+        found = messages.load(source, language, draft=draft)
         if found.gaps and not draft:
             raise UsageError(messages.gap_line(source, found))
         active.use(language, found.on_screen, strict=not draft)

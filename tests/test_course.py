@@ -182,3 +182,30 @@ def test_a_course_file_naming_a_chapter_twice_is_one_line(course: Path):
                                        "plays each chapter once")
     assert len(out.stderr.strip().splitlines()) == 1
     assert not (project / "elsewhere").exists()
+
+
+def test_a_course_in_spanish_sits_beside_the_english_one_and_each_page_offers_both(
+        course: Path):
+    """`course --language es --draft-language`: the fixture chapter in Spanish (its
+    catalogue), the new chapter, which has none, in English; the Spanish course in
+    course/es/, each page linking the other."""
+    made = command(course.parent, "course", "--quality", TEST_QUALITY, "--out", "course",
+                   "--language", "es", "--draft-language")
+    assert made.returncode == 0, made.stderr[-2000:]
+    assert "a draft in es" in made.stderr
+    spanish = json.loads((course / "es" / "course.json").read_text())
+    assert spanish["language"] == "es"
+    assert [c["title"] for c in spanish["chapters"]] == ["Las puntuaciones se vuelven pesos",
+                                                         NEW_TITLE]
+    assert json.loads((course / "es" / "fixture" / "manifest.json").read_text())[
+        "language"] == "es"
+    page = (course / "es" / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="es">' in page
+    assert ('<a href="../index.html" hreflang="en" lang="en">English</a>' in page
+            and 'hreflang="es" lang="es" aria-current="page">español</a>' in page)
+    english = (course / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="en">' in english
+    assert '<a href="es/index.html" hreflang="es" lang="es">español</a>' in english
+    assert 'hreflang="en" lang="en" aria-current="page">English</a>' in english
+    assert json.loads(page.split('id="course-data">')[1].split("</script>")[0])[
+        "language"] == "es"

@@ -59,11 +59,17 @@ def _mismatch(english: str, translated: str) -> str | None:
     return None
 
 
-def load(chapter: Any, language: str) -> Translation:
+def load(chapter: Any, language: str, *, draft: bool = False) -> Translation:
     """``language``'s translation of ``chapter``; a UsageError when it has no catalogue
-    (naming the languages there are) or one that cannot be read, or whose translation
-    drops or adds a slot or mark."""
+    (naming the languages there are; a draft is then all English) or one that cannot be
+    read, or whose translation drops or adds a slot or mark."""
     path = catalogues.path_of(chapter, language)
+    if not path.is_file() and draft:
+        from babel.messages.catalog import Catalog
+
+        empty = Translation(language, path, {}, {}, "none")
+        empty.gaps.extend(gaps(chapter, Catalog(locale=language)))
+        return empty
     if not path.is_file():
         have = ", ".join(["en", *catalogues.languages(chapter)])
         raise UsageError(f"--language {language}: chapter {chapter.name} has no {language} "
