@@ -228,3 +228,22 @@ def test_a_piper_voice_given_by_path_speaks_and_times_its_words(tmp_path):
 def test_the_chapters_without_a_catalogue_stay_importable():
     for module in ("scenes.attention.chapter", "scenes.decoder.chapter"):
         assert importlib.import_module(module).CHAPTER.language == "en"
+
+
+# ----------------------------------------------------------------- the command
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["render", "--language", "../es", "--dry-run"], "--language '../es': not a language code"),
+    (["render", "--language", "fr", "--dry-run"], "chapter attention has no fr translation"),
+    (["render", "--language", "es", "--draft-language", "--voice", "piper", "--dry-run"],
+     "--voice piper: the voice speaks en_US, not es"),
+    (["render", "--draft-language", "--dry-run"], "--draft-language: English is the source"),
+    (["translate", "--chapter", "attention", "--language", "en"], "English is the chapters'"),
+    (["translate", "--chapter", "attention", "--language", "qq"], "not a language Babel knows"),
+])
+def test_a_bad_language_is_one_line_and_exit_status_2(run_command, argv, said):
+    ran = run_command(*argv)
+    assert ran.code == 2 and ran.out == ""
+    (line,) = ran.err.splitlines()
+    assert line.startswith("render.py: error: ") and said in line
