@@ -245,5 +245,6 @@ def test_the_chapters_without_a_catalogue_stay_importable():
 def test_a_bad_language_is_one_line_and_exit_status_2(run_command, argv, said):
     ran = run_command(*argv)
     assert ran.code == 2 and ran.out == ""
-    (line,) = ran.err.splitlines()
+    *notes, line = ran.err.splitlines()
     assert line.startswith("render.py: error: ") and said in line
+    assert all(note.startswith("render.py: a draft in es: ") for note in notes)
