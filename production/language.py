@@ -123,6 +123,20 @@ def symbols(language: str) -> Symbols:
     return Symbols(get_decimal_symbol(locale), get_group_symbol(locale), space)
 
 
+def name_of(tag: str) -> str:
+    """A language's name in itself, from its code or BCP-47 tag: 'English', 'español',
+    'português (Brasil)'; the tag itself for one Babel does not know."""
+    if tag.replace("_", "-").split("-")[0].lower() == SOURCE:
+        return "English"
+    from babel import Locale, UnknownLocaleError
+
+    code = tag.replace("-", "_")
+    try:
+        return Locale.parse(code).get_display_name(code) or tag
+    except (UnknownLocaleError, ValueError, TypeError):
+        return tag
+
+
 def separator(language: str | None = None) -> str:
     """What stands between the numbers of a list ('[0.82, 0.17]'): a comma, or a
     semicolon where the comma is the decimal sign ('[0,82; 0,17]')."""
@@ -143,4 +157,4 @@ def localized(text: str, language: str | None = None) -> str:
 
 
 __all__ = ["SOURCE", "MissingTranslation", "N_", "Symbols", "_", "active", "code",
-           "fell_back", "localized", "separator", "symbols", "use"]
+           "fell_back", "localized", "name_of", "separator", "symbols", "use"]

@@ -31,6 +31,7 @@ from production import paths, qualities
 from production.chapters import Chapter, course, course_title
 from production.errors import UsageError
 from production.files import write_text
+from production.language import name_of
 from production.outputs import bundle, deck_html
 
 if TYPE_CHECKING:
@@ -197,18 +198,11 @@ def rendered_languages(root: Path) -> dict[str, Path]:
     return found
 
 
-def language_name(code: str) -> str:
-    """A language's name in itself: 'English', 'español'."""
-    from babel import Locale
-
-    return Locale.parse(code).get_display_name(code) or code
-
-
 def languages(root: Path, here: Path, code: str) -> tuple[str, list[tuple[str, str, str]]]:
     """The page's language and the languages it offers: (code, name, link from ``here``)."""
     import os
 
-    offered = [(c, language_name(c),
+    offered = [(c, name_of(c),
                 Path(os.path.relpath(folder / "index.html", here)).as_posix())
                for c, folder in rendered_languages(root).items()]
     return code, offered
@@ -251,7 +245,7 @@ def page(title: str, entries: list[dict[str, Any]], out: Path,
              "CSS": _CSS.replace("@@BACKGROUND@@", deck_html.BACKGROUND)
                         .replace("@@ACCENT@@", palette.WEIGHT),
              "DATA": deck_html.script_json({"chapters": data, "language": code.replace("_", "-"),
-                                            "language_name": language_name(code)}),
+                                            "language_name": name_of(code)}),
              "JS": _JS}
     return re.sub(r"@@([A-Z_]+)@@", lambda m: parts[m.group(1)], _PAGE)
 

@@ -97,16 +97,22 @@ def _slide_markup(number: int, slide: Slide) -> str:
 
 
 def render(slides: list[Slide], title: str) -> str:
-    """The deck's HTML text."""
+    """The deck's HTML text, in the active language (its captions' track and the page's
+    ``lang``)."""
     if not slides:
         raise ValueError("a deck needs at least one slide")
+    from production import language
+
+    tag = language.code().replace("_", "-")
     parts = {
+        "LANG": tag,
         "TITLE": attribute(title),
         "FIRST_TITLE": attribute(slides[0].title),
         "COUNT": str(len(slides)),
         "CSS": _CSS.replace("@@BACKGROUND@@", BACKGROUND),
         "SLIDES": "\n".join(_slide_markup(i + 1, s) for i, s in enumerate(slides)),
-        "DATA": script_json({"title": title, "slides": [_slide_data(s) for s in slides]}),
+        "DATA": script_json({"title": title, "slides": [_slide_data(s) for s in slides],
+                             "language": tag, "language_name": language.name_of(tag)}),
         "JS": _JS,
     }
     # One pass, so text put in for one placeholder is never read as another.
@@ -184,7 +190,7 @@ _JS = r"""
   }
 
   var tracks = videos.map(function (video, i) {
-    var track = video.addTextTrack("captions", "English", "en");
+    var track = video.addTextTrack("captions", data.language_name, data.language);
     data.slides[i].captions.forEach(function (cue) {
       track.addCue(new VTTCue(cue[0], cue[1], cueText(cue[2])));
     });
@@ -310,7 +316,7 @@ _JS = r"""
 """
 
 _PAGE = """<!DOCTYPE html>
-<html lang="en">
+<html lang="@@LANG@@">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

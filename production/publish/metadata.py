@@ -63,14 +63,9 @@ def resolve(*layers: Layer) -> Metadata:
 def captions_name(language: str) -> str:
     """The caption track's name unless one is set: the language's name in itself
     ("English", "español"), else the tag."""
-    if language.split("-")[0].lower() == "en":
-        return "English"
-    from babel import Locale, UnknownLocaleError
+    from production.language import name_of
 
-    try:
-        return Locale.parse(language, sep="-").get_display_name(language.replace("-", "_"))
-    except (UnknownLocaleError, ValueError, TypeError):
-        return language
+    return name_of(language)
 
 
 def video_body(m: Metadata) -> Body:

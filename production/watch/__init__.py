@@ -36,6 +36,7 @@ from typing import Any
 
 from production import files, paths
 from production.errors import UsageError
+from production.language import name_of
 from production.watch.one_render import RESULT, Spec, render_here
 from production.watch.server import serve
 from production.workers import Terminated
@@ -191,7 +192,9 @@ class Watch:
         files.publish(PAGE, self.folder / "index.html")
         self.state = {"scene": self.spec.scene, "frame": self.spec.frame,
                       "quality": self.spec.quality, "version": 0, "rendering": True,
-                      "current": None, "error": None, "first_changed": None}
+                      "current": None, "error": None, "first_changed": None,
+                      "language": self.spec.language.replace("_", "-"),
+                      "language_name": name_of(self.spec.language)}
         self.publish()
 
     def publish(self) -> None:
