@@ -64,3 +64,30 @@ def test_the_spanish_numbers_on_screen_are_the_ledger_s(build_scene, chapter, na
     spanish_values = sorted(v for w in spanish if (v := value(w, "es")) is not None)
     assert spanish_values == english_values
     assert not any(re.fullmatch(r"\d+\.\d+", w) for w in spanish)  # no English decimals
+
+
+@pytest.mark.system
+def test_a_spanish_scene_renders_with_captions_that_say_its_narration(tmp_path):
+    """SpotlightBudget rendered in Spanish at the test quality: its captions are the
+    catalogue's passages with the ledger's numbers written for es, in order."""
+    import subprocess
+    import sys
+
+    from production.narration.script import script_for
+    from production.paths import ROOT
+    from tests.conftest import TEST_QUALITY
+
+    done = subprocess.run(
+        [sys.executable, "render.py", "render", "SpotlightBudget", "--language", "es",
+         "--quality", TEST_QUALITY, "--out", str(tmp_path / "out")],
+        cwd=ROOT, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    spanish = load("scenes.attention.chapter").in_language("es")
+    try:
+        passages = script_for(spanish, spanish.scene("SpotlightBudget"), {})
+    finally:
+        language.use(language.SOURCE)
+    srt = (tmp_path / "out" / "scenes" / "SpotlightBudget.srt").read_text(encoding="utf-8")
+    shown = " ".join(" ".join(block.splitlines()[2:]) for block in srt.strip().split("\n\n"))
+    assert shown.split() == " ".join(passages.values()).split()
+    assert re.search(r"\d+,\d+|\d\xa0%", shown)  # its numbers written the Spanish way
