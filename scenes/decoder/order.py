@@ -49,6 +49,15 @@ CAPTIONS = {
 }
 
 
+#: the word classes the model's grammar names (core/decoder.py), as a viewer reads them
+KINDS = {"noun": N_("noun"), "verb": N_("verb"), "adjective": N_("adjective")}
+
+
+def kind_of(name: str) -> str:
+    """A word class the ledger names ('noun'), in the active language."""
+    return _(KINDS[name]) if name in KINDS else name
+
+
 @dataclass
 class Column:
     """What stands under one word: its arrow in, its state (in the chain, then alone),
@@ -99,7 +108,8 @@ class TowardTransformers(ChapterScene):
         """Words and numbers the narration names, from the ledger the pictures use."""
         n = numbers
         k = n["sought"]
-        return {"first": n["target"][0], "kind": n["looking_for"], "sought": n["source"][k],
+        return {"first": n["target"][0], "kind": kind_of(n["looking_for"]),
+                "sought": n["source"][k],
                 "weight": decimal(n["in_order"][k]),
                 "weight_reversed": decimal(n["reversed"][k]),
                 "place_here": str(n["positions"][n["backwards_order"].index(k)]),
@@ -119,7 +129,7 @@ class TowardTransformers(ChapterScene):
         english = SpacedSentence.along_top(frame, n["source"])
         pitch = english.get_pitch()
         k = n["sought"]
-        slots = {"first": quoted(n["target"][0]), "kind": n["looking_for"],
+        slots = {"first": quoted(n["target"][0]), "kind": kind_of(n["looking_for"]),
                  "word": quoted(n["source"][k])}
         captions = {beat: wrapped(_(text).format(**slots), kind.body, width, style.MUTED)
                     for beat, text in CAPTIONS.items()}

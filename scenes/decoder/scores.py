@@ -128,7 +128,8 @@ class ScoreEveryState(ChapterScene):
         "weight" over the weights' figures."""
         kind = table.kind
         top = self.area()[3]
-        base = top - text_height("h", kind.label)  # the line's tallest letters touch the top
+        base = top - text_height("h" + "".join(c for c in _("score") + _("weight") + _("softmax")
+                                               + _("encoder states") if c > "~"), kind.label)
         value_right = column.value_right
 
         def head(text: str, x: float, edge=RIGHT, color=style.MUTED):
