@@ -96,3 +96,22 @@ def test_a_spanish_scene_renders_with_captions_that_say_its_narration(tmp_path):
     shown = " ".join(" ".join(block.splitlines()[2:]) for block in srt.strip().split("\n\n"))
     assert shown.split() == " ".join(passages.values()).split()
     assert re.search(r"\d+,\d+|\d\xa0%", shown)  # its numbers written the Spanish way
+
+
+@pytest.mark.parametrize("name", [c.name for c in (ATTENTION, DECODER)])
+def test_every_spanish_scene_title_fits_the_chapter_list(name):
+    """As the English ones do (tests/test_scenes.py): at most 49 characters."""
+    chapter = load(f"scenes.{name}.chapter")
+    on_screen = messages.load(chapter, "es").on_screen
+    for scene in chapter.scenes:
+        assert 0 < len(on_screen[scene.title]) <= 49, on_screen[scene.title]
+
+
+def test_a_title_too_long_for_the_chapter_list_is_cut_at_a_word():
+    from production.outputs.bundle import MAX_TITLE, shortened
+
+    title = "Un solo vector que desplegar: el cuello de botella"
+    assert len(title) > MAX_TITLE
+    cut = shortened(title)
+    assert cut == "Un solo vector que desplegar: el cuello de…" and len(cut) <= MAX_TITLE
+    assert shortened("Lo aprendido") == "Lo aprendido"

@@ -34,6 +34,15 @@ def timestamp(seconds: float) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
+def shortened(title: str, most: int = MAX_TITLE) -> str:
+    """``title`` as a chapter list shows it: whole, or cut after its last whole word that
+    fits in ``most`` characters, with an ellipsis."""
+    if len(title) <= most:
+        return title
+    cut = title[:most - 1].rsplit(" ", 1)[0].rstrip(" ,;:.-")
+    return (cut or title[:most - 1]) + "…"
+
+
 def chapters(parts: list[tuple[str, float]]) -> list[Chapter]:
     """Chapters from (title, seconds) of each scene in order.
 
@@ -42,7 +51,7 @@ def chapters(parts: list[tuple[str, float]]) -> list[Chapter]:
     """
     items, t = [], 0.0
     for title, seconds in parts:
-        items.append(Chapter(t, seconds, title[:MAX_TITLE]))
+        items.append(Chapter(t, seconds, shortened(title)))
         t += seconds
     merged = True
     while merged and len(items) > 1:
