@@ -39,7 +39,7 @@ from manim import (
 from manim.mobject.svg.svg_mobject import SVG_HASH_TO_MOB_MAP
 from manim.utils.iterables import hash_obj
 
-from scenes import style
+from scenes import core_words, style
 from scenes.frame import FRAMES, WIDE, Frame, frame_named
 
 #: the frames a scene can be laid out for: the chapter's 16:9, a short's 9:16, a post's 1:1
@@ -278,7 +278,7 @@ class ChapterScene(Scene):
 
     def setup(self) -> None:
         self.camera.background_color = style.BACKGROUND
-        self.numbers: dict[str, Any] = copy.deepcopy(self.given_numbers or {})
+        self.numbers: dict[str, Any] = core_words.shown(copy.deepcopy(self.given_numbers or {}))
         self.beat_log: list[BeatRecord] = []
         self.layout_problems: list[str] = []
         #: each layout problem with where it is, for a page to draw it on the key frame

@@ -28,7 +28,6 @@ from manim import (
     config,
 )
 
-from core.spotlight import FEATURES
 from production.language import N_, _
 from scenes import style
 from scenes.base import Beat, align_baselines, baseline, quoted, words
@@ -36,6 +35,7 @@ from scenes.components.spotlight import ShareBars, SpotlightStage
 from scenes.components.spotlight_shot import APART, BAR_SHARE, GAP, height, pair_2
 from scenes.components.spotlight_table import Table
 from scenes.components.spotlight_trace import HandTrace
+from scenes.core_words import spotlight_features as features
 from scenes.numbers import decimal, percent
 
 #: the blend's lines from the shares down to the summary are at most this long
@@ -186,7 +186,7 @@ class SpotlightBudget(HandTrace):
         whole_width = bool(not name_step and line.width > right - table.start)
         self.inside(line.set_x(((left_edge if name_step or whole_width else table.start)
                                 + right) / 2))
-        names = VGroup(*(words(f, s.label, style.MUTED) for f in FEATURES))
+        names = VGroup(*(words(f, s.label, style.MUTED) for f in features()))
         values = VGroup(*(words(decimal(v), s.number, style.KEY) for v in n["summary"]))
         left = line.get_left()[0] + max(m.width for m in names) + 0.2
         length = min(line.get_right()[0], right - max(m.width for m in values) - 0.2) - left

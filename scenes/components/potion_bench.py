@@ -378,6 +378,11 @@ def _on_rows(scene: ChapterScene, room, parts: dict, force: bool = False) -> Ben
     col2 = col1 + pitch
     texts_shift = RIGHT * (col1 - bars.get_texts().get_left()[0] - table_shift[0])
     column = _shuffled_column(n, bars, size, col2)
+    over = column.get_right()[0] - right
+    if over > 1e-6:  # wider values ("31 %" in Spanish): the second column closes up
+        pitch -= over
+        col2 = col1 + pitch
+        column = _shuffled_column(n, bars, size, col2)
     table_top = bars.get_top()[1]
     f_h = min(1.6, (pitch - 0.1) / FLASK_ASPECT)
     flask_after = np.array([col1 + value_w / 2, rows_top - label_h - f_h / 2, 0])

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.spotlight import FEATURES
 from production.language import _
 from scenes.components.spotlight import stacked_halves
 from scenes.components.spotlight_shot import (
@@ -26,6 +25,7 @@ from scenes.components.spotlight_shot import (
     tenths,
     widest,
 )
+from scenes.core_words import spotlight_features as features
 from scenes.lines import text_width
 from scenes.numbers import setting, short, whole_percent
 
@@ -146,8 +146,8 @@ class TraceTable(SpotlightShot):
 
         one, two = widest(labels, size), widest(
             [t for label in labels for t in stacked_halves(label)], size)
-        legend_one = text_width("[" + ", ".join(FEATURES) + "]", s.label)
-        legend_two = widest(FEATURES, s.label)
+        legend_one = text_width("[" + ", ".join(features()) + "]", s.label)
+        legend_two = widest(features(), s.label)
         if not self.frame().across:  # names over their rows; the legend in the totals' column
             for split in (False, True):
                 column_total = max(totals(split), legend_two + GAP)

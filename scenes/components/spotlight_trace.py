@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 from manim import LEFT, RIGHT, UP, Mobject, VGroup
 
-from core.spotlight import FEATURES
 from production.language import _
 from scenes import style
 from scenes.base import align_baselines, baseline, quoted, words
@@ -32,6 +31,7 @@ from scenes.components.spotlight_shot import (
     tenths,
 )
 from scenes.components.spotlight_table import WAYS, Fit, Table, TraceTable
+from scenes.core_words import spotlight_features as features
 from scenes.lines import text_height, text_width, wrapped
 from scenes.numbers import percent, short, whole_percent
 
@@ -204,9 +204,9 @@ class HandTrace(TraceTable):
         the totals' column."""
         s = self.sizes
         if table.legend_stacked:
-            legend = VGroup(*(words(f, s.label, style.MUTED) for f in FEATURES))
+            legend = VGroup(*(words(f, s.label, style.MUTED) for f in features()))
         else:
-            legend = VGroup(words("[" + ", ".join(FEATURES) + "]", s.label, style.MUTED))
+            legend = VGroup(words("[" + ", ".join(features()) + "]", s.label, style.MUTED))
         first = stage.get_labels()[0]
         lines = list(first) if table.labels_stacked else [first]
         for k, line in enumerate(legend):
