@@ -115,3 +115,24 @@ def test_a_title_too_long_for_the_chapter_list_is_cut_at_a_word():
     cut = shortened(title)
     assert cut == "Un solo vector que desplegar: el cuello de…" and len(cut) <= MAX_TITLE
     assert shortened("Lo aprendido") == "Lo aprendido"
+
+
+def test_every_label_core_gives_is_one_a_translation_can_show():
+    """The words core/ names its features, classes and units with are all in
+    scenes/core_words.py, and each has a Spanish translation."""
+    from core import grid, potion, spotlight
+    from scenes.core_words import LABELS
+
+    given = {*spotlight.FEATURES, *grid.FEATURES, *(w.tag for w in grid.VOCABULARY.values()),
+             *potion.QUERY_FEATURES, *potion.HIDDEN_UNITS}
+    assert given == LABELS
+    on_screen = messages.load(ATTENTION, "es").on_screen
+    assert all(on_screen.get(label) for label in LABELS)
+    with language.active("es", on_screen):
+        from scenes.core_words import shown, spotlight_features, told
+
+        assert spotlight_features() == (on_screen["thing"], on_screen["action"])
+        assert told("cat") == "cat"  # a word of the sentence stays as it is
+        assert shown({"tags": ["animal"], "hidden": {"drowsy": 0.5}, "words": ["the"]}) == {
+            "tags": [on_screen["animal"]], "hidden": {on_screen["drowsy"]: 0.5},
+            "words": ["the"]}
