@@ -163,7 +163,7 @@ def test_every_number_a_spanish_scene_names_is_the_english_one_written_for_es():
         chapter = load(module)
         for scene in chapter.scenes:
             english = spoken_values(chapter, scene, {})
-            with language.active("es"):
+            with language.active("es", strict=False):  # words aside: the numbers
                 spanish = spoken_values(chapter, scene, {})
             assert spanish.keys() == english.keys()
             for key, said in english.items():
