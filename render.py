@@ -16,7 +16,7 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from production import options, paths, scaffold, translation, watch
+from production import options, paths, scaffold, watch
 from production.errors import (
     DiskFullError,
     JobFailed,
@@ -27,6 +27,7 @@ from production.errors import (
 from production.outputs import course
 from production.publish import options as publishing
 from production.publish.site import RemoteFailure
+from production.translation import command as translation
 from production.workers import Terminated, WorkerDied, stop_on_sigterm
 
 if TYPE_CHECKING:

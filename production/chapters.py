@@ -80,7 +80,8 @@ class Chapter:
         after = ordered[names.index(later[0])]
         if self.language == "en":
             return after.title
-        from production.translation import catalogue, messages
+        import production.translation.catalogue as catalogue
+        import production.translation.messages as messages
 
         if self.language not in catalogue.languages(after):
             return after.title  # not translated: its own title, as it will be shown
@@ -96,8 +97,8 @@ class Chapter:
         the ones of that language (``assets/voice/LANGUAGE/``). English is itself. A
         UsageError (one line) for a language it has no catalogue for, or, unless
         ``draft``, a string or passage whose translation is missing or fuzzy."""
+        import production.translation.messages as messages
         from production import language as active
-        from production.translation import messages
 
         source = load(self.module)
         if language == active.SOURCE:

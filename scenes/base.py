@@ -39,7 +39,7 @@ from manim import (
 from manim.mobject.svg.svg_mobject import SVG_HASH_TO_MOB_MAP
 from manim.utils.iterables import hash_obj
 
-from scenes import core_words, style
+from scenes import style
 from scenes.frame import FRAMES, WIDE, Frame, frame_named
 
 #: the frames a scene can be laid out for: the chapter's 16:9, a short's 9:16, a post's 1:1
@@ -205,6 +205,10 @@ class ChapterScene(Scene):
     """Base of every scene in the chapter."""
 
     #: the ledger section this scene shows (also the --set prefix of its parameters)
+    #: how it shows the labels core/ gives (features, word classes, hidden units) in the
+    #: viewer's language: ``staticmethod(scenes.core_words.shown)`` in a scene that shows
+    #: some (its catalogue then holds them); None: its numbers as they are
+    relabel: ClassVar[Any] = None
     section: ClassVar[str] = ""
     #: the title of this scene in the chapter list (at most 49 characters)
     title: ClassVar[str] = ""
@@ -278,7 +282,9 @@ class ChapterScene(Scene):
 
     def setup(self) -> None:
         self.camera.background_color = style.BACKGROUND
-        self.numbers: dict[str, Any] = core_words.shown(copy.deepcopy(self.given_numbers or {}))
+        self.numbers: dict[str, Any] = copy.deepcopy(self.given_numbers or {})
+        if self.relabel is not None:  # core/'s labels in the viewer's language
+            self.numbers = type(self).relabel(self.numbers)
         self.beat_log: list[BeatRecord] = []
         self.layout_problems: list[str] = []
         #: each layout problem with where it is, for a page to draw it on the key frame

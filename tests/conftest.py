@@ -84,6 +84,18 @@ def sharing(item: pytest.Item) -> str:
     return item.nodeid.split("::")[0]
 
 
+@pytest.fixture(autouse=True)
+def english_after_each_test() -> Iterator[None]:
+    """Every test starts and ends with English active (production/language.py): a test
+    that draws in another language must not change what the next one draws."""
+    from production import language
+
+    yield
+    if language.code() != language.SOURCE:
+        language.use(language.SOURCE)
+        pytest.fail("the test left another language active; restore English after it")
+
+
 @pytest.fixture(scope="session", autouse=True)
 def own_manim_folder(tmp_path_factory) -> None:
     """A Manim media folder for this process. Manim writes each text it sets outside a
@@ -261,6 +273,7 @@ def run_command(*argv: str) -> Ran:
     """``render.py ARGV`` called in this process (its ``main``), for what exits before
     drawing: a refusal, a dry run, a listing. Its output is captured whole."""
     import render
+    from production import language
 
     out, err = io.StringIO(), io.StringIO()
     with redirect_stdout(out), redirect_stderr(err):
@@ -268,6 +281,8 @@ def run_command(*argv: str) -> Ran:
             code = render.main(list(argv))
         except SystemExit as stop:  # argparse's own refusals
             code = stop.code if isinstance(stop.code, int) else 2
+        finally:  # a command with --language made it active in this process: English again
+            language.use(language.SOURCE)
     return Ran(code, out.getvalue(), err.getvalue())
 
 

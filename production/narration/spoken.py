@@ -97,9 +97,9 @@ def lexicon(path: Path = LEXICON) -> tuple[tuple[re.Pattern[str], str], ...]:
 def rules(language: str) -> tuple[tuple[re.Pattern[str], object], ...]:
     """The rules that put numbers and symbols in words for ``language``'s voice; none for
     a language without rules here (its voice reads numbers its own way)."""
-    from production.narration import spoken_es
+    from production.narration.spoken_es import RULES as SPANISH
 
-    return {"en": _RULES, "es": spoken_es.RULES}.get(language.split("_")[0], ())
+    return {"en": _RULES, "es": SPANISH}.get(language.split("_")[0], ())
 
 
 def speakable(text: str, path: Path = LEXICON, language: str | None = None) -> str:

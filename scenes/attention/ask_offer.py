@@ -17,7 +17,7 @@ from manim import (
 )
 
 from production.language import N_
-from scenes import style
+from scenes import core_words, style
 from scenes.base import ChapterScene
 from scenes.components.match_layout import lay_out
 from scenes.numbers import decimal
@@ -25,6 +25,8 @@ from scenes.numbers import decimal
 
 class AskAndOffer(ChapterScene):
     """What the reader asks for, what its top word offers, and their match term by term."""
+
+    relabel = staticmethod(core_words.shown)
 
     section = "ask_offer"
     title = N_("What each word asks for, and offers")

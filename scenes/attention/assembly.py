@@ -31,7 +31,7 @@ from manim import (
 )
 
 from production.language import N_, _
-from scenes import style
+from scenes import core_words, style
 from scenes.base import ChapterScene, align_baselines, quoted, stack_lines, tint, words
 from scenes.components.bar_list import INSIDE, BarList
 from scenes.components.bottle import Flask
@@ -89,6 +89,8 @@ class ChartLayout:
 
 class ChemistryAndAssembly(ChapterScene):
     """The feed-forward step distils the last flask; the final layer picks the next word."""
+
+    relabel = staticmethod(core_words.shown)
 
     section = "assembly"
     title = N_("Chemistry, then the final layer")

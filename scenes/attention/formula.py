@@ -21,7 +21,7 @@ from manim import (
 )
 
 from production.language import N_, _
-from scenes import style
+from scenes import core_words, style
 from scenes.base import (
     Beat,
     ChapterScene,
@@ -212,6 +212,8 @@ class OneAttentionWeight(ChapterScene):
     The query and key rows carry their numbers; the weight is worked as a
     division: e^match over the row's sum of e^match, and their ratio.
     """
+
+    relabel = staticmethod(core_words.shown)
 
     section = "formula"
     title = N_("One attention weight, as a formula")

@@ -25,7 +25,7 @@ from manim import (
 )
 
 from production.language import N_, _
-from scenes import style
+from scenes import core_words, style
 from scenes.base import ChapterScene, quoted, tint, words
 from scenes.components.bar_list import swap_in_group
 from scenes.components.potion_bench import Bench, lay_out
@@ -39,6 +39,8 @@ LIFT = 0.35
 
 class PotionMixing(ChapterScene):
     """Bottles with tags and potions; one alchemist pours his flask; order and look-back."""
+
+    relabel = staticmethod(core_words.shown)
 
     section = "potion"
     title = N_("The alchemist's potions: query, key, value")

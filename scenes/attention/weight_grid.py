@@ -19,7 +19,7 @@ from manim import (
 )
 
 from production.language import N_
-from scenes import style
+from scenes import core_words, style
 from scenes.base import ChapterScene, words
 from scenes.components.match_layout import closing_sentence, from_grid
 from scenes.components.readout_panel import (
@@ -36,6 +36,8 @@ from scenes.numbers import decimal
 class MatchIsTheWeight(ChapterScene):
     """Every word's row of weights, the reader's row as arcs and a panel, then one word
     changed and put back."""
+
+    relabel = staticmethod(core_words.shown)
 
     section = "grid"
     title = N_("The match is the weight")

@@ -335,7 +335,7 @@ def _on_rows(scene: ChapterScene, room, parts: dict, force: bool = False) -> Ben
                                        / (len(names) - 1)))
         bars, bars_title = mixture_bars(n, size, max(0.3, min(2.5, x1 - x0 - widest)), step)
         bars.move_to((x0, y1 - title_h * titled, 0), aligned_edge=LEFT + UP)
-        if bars.get_right()[0] > x1:  # its shortest bars and wider values ("31 %"): closer
+        if bars.get_right()[0] > x1:  # its shortest bars, wider values (Spanish): closer
             bars.shift(LEFT * (bars.get_right()[0] - x1))
         bars_title.next_to(bars, UP, buff=GAP).align_to(bars.get_bars(), LEFT)
         if bars_title.get_right()[0] > x1:
@@ -380,8 +380,9 @@ def _on_rows(scene: ChapterScene, room, parts: dict, force: bool = False) -> Ben
     col2 = col1 + pitch
     texts_shift = RIGHT * (col1 - bars.get_texts().get_left()[0] - table_shift[0])
     column = _shuffled_column(n, bars, size, col2)
-    # wider values ("31 %" in Spanish): the second column, and the flask over it (as wide
-    # as the pitch less 0.1, centred over the values), close up to stay in the frame
+    # wider values (a space before the percent sign, in Spanish): the second column and
+    # the flask over it (as wide as the pitch less 0.1, centred over the values) close up
+    # to stay in the frame
     fits = min(pitch - (column.get_right()[0] - right),
                (right - col1 - value_w / 2 + 0.05) / 1.5)
     if fits < pitch - 1e-6:
