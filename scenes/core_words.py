@@ -11,7 +11,6 @@ to be translated.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from production.language import N_, _
@@ -45,9 +44,10 @@ def spotlight_features() -> tuple[str, ...]:
 
 
 def shown(numbers: dict[str, Any]) -> dict[str, Any]:
-    """A scene's ledger section with its labels in the active language (a copy); the
-    numbers and the sentences' words as they are."""
-    out = copy.copy(numbers)
+    """A scene's ledger section with its labels in the active language (a copy), its
+    parts too; the numbers and the sentences' words as they are."""
+    out = {key: shown(value) if isinstance(value, dict) and key not in KEYED else value
+           for key, value in numbers.items()}  # a part of the section (its swap's "after")
     for key in LISTS:
         if isinstance(out.get(key), (list, tuple)):
             out[key] = [told(x) if isinstance(x, str) else x for x in out[key]]

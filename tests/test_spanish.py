@@ -133,6 +133,7 @@ def test_every_label_core_gives_is_one_a_translation_can_show():
 
         assert spotlight_features() == (on_screen["thing"], on_screen["action"])
         assert told("cat") == "cat"  # a word of the sentence stays as it is
-        assert shown({"tags": ["animal"], "hidden": {"drowsy": 0.5}, "words": ["the"]}) == {
+        assert shown({"tags": ["animal"], "hidden": {"drowsy": 0.5}, "words": ["the"],
+                      "after": {"tags": ["pronoun"]}}) == {
             "tags": [on_screen["animal"]], "hidden": {on_screen["drowsy"]: 0.5},
-            "words": ["the"]}
+            "words": ["the"], "after": {"tags": [on_screen["pronoun"]]}}
