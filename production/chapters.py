@@ -91,12 +91,15 @@ class Chapter:
         """The chapter's folder (where its chapter.py is)."""
         return Path(importlib.import_module(self.module).__file__ or ".").resolve().parent
 
-    def in_language(self, language: str, *, draft: bool = False) -> Chapter:
+    def in_language(self, language: str, *, draft: bool = False,
+                    checked: bool = False) -> Chapter:
         """This chapter in ``language``, made active in this process: its title, summary
         and tags translated, its narration the translated passages, its voice recordings
         the ones of that language (``assets/voice/LANGUAGE/``). English is itself. A
         UsageError (one line) for a language it has no catalogue for, or, unless
-        ``draft``, a string or passage whose translation is missing or fuzzy."""
+        ``draft``, a string or passage whose translation is missing or fuzzy. ``checked``:
+        the render already looked for those (a worker, a course's later step), so the
+        chapter's English is not extracted again to compare."""
         import production.translation.messages as messages
         from production import language as active
 
@@ -104,7 +107,7 @@ class Chapter:
         if language == active.SOURCE:
             active.use(active.SOURCE)
             return source
-        found = messages.load(source, language, draft=draft)
+        found = messages.load(source, language, draft=draft, gaps=not checked)
         if found.gaps and not draft:
             raise UsageError(messages.gap_line(source, found))
         active.use(language, found.on_screen, strict=not draft)
@@ -113,7 +116,8 @@ class Chapter:
                        title=told(source.title), summary=told(source.summary),
                        tags=tuple(told(t) for t in source.tags),
                        narration=messages.narration_folder(source, found),
-                       recordings=source.recordings / language, fallbacks=len(found.gaps))
+                       recordings=source.recordings / language,
+                       fallbacks=len(found.gaps) if not checked else self.fallbacks)
 
     def __reduce__(self) -> tuple[Any, ...]:
         if self.language != "en":
@@ -132,7 +136,7 @@ def load(module: str) -> Chapter:
 def load_in(module: str, language: str, draft: bool) -> Chapter:
     """The CHAPTER of ``module`` in ``language``, made active in this process (how a worker
     gets a translated chapter back)."""
-    return load(module).in_language(language, draft=draft)
+    return load(module).in_language(language, draft=draft, checked=True)
 
 
 class Chapters(dict):

@@ -101,7 +101,8 @@ def render_course(chapters: list[Chapter], request: Request, out: Path, title: s
 
     check_all(chapters)
     for chapter in chapters:
-        chapter = chapter.in_language(chapter.language, draft=chapter.draft)  # active now
+        chapter = chapter.in_language(chapter.language, draft=chapter.draft,
+                                      checked=True)  # active now
         status = run(BundleOutput(whole=True),
                      dataclasses.replace(request, chapter=chapter, scenes=[],
                                          out=str(out / chapter.name)))

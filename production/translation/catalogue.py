@@ -55,8 +55,9 @@ CLOSE = 0.75
 
 
 def folder(chapter: Any) -> Path:
-    """Where a chapter keeps its catalogues: ``locale/`` beside its narration."""
-    return Path(chapter.narration).parent / "locale"
+    """Where a chapter keeps its catalogues: ``locale/`` in its folder (also for a
+    chapter in another language, whose narration is read from the cache)."""
+    return chapter.home() / "locale"
 
 
 def path_of(chapter: Any, language: str) -> Path:

@@ -59,16 +59,19 @@ def _mismatch(english: str, translated: str) -> str | None:
     return None
 
 
-def load(chapter: Any, language: str, *, draft: bool = False) -> Translation:
+def load(chapter: Any, language: str, *, draft: bool = False, gaps: bool = True
+         ) -> Translation:
     """``language``'s translation of ``chapter``; a UsageError when it has no catalogue
     (naming the languages there are; a draft is then all English) or one that cannot be
-    read, or whose translation drops or adds a slot or mark."""
+    read, or whose translation drops or adds a slot or mark. With ``gaps`` (the default)
+    the chapter's current English is extracted and what the catalogue lacks listed."""
     path = catalogues.path_of(chapter, language)
     if not path.is_file() and draft:
         from babel.messages.catalog import Catalog
 
         empty = Translation(language, path, {}, {}, "none")
-        empty.gaps.extend(gaps(chapter, Catalog(locale=language)))
+        if gaps:
+            empty.gaps.extend(missing_from(chapter, Catalog(locale=language)))
         return empty
     if not path.is_file():
         have = ", ".join(["en", *catalogues.languages(chapter)])
@@ -95,11 +98,12 @@ def load(chapter: Any, language: str, *, draft: bool = False) -> Translation:
             on_screen[message.id] = message.string
     found = Translation(language, path, on_screen, passages,
                         hashlib.sha256(data).hexdigest())
-    found.gaps.extend(gaps(chapter, po))
+    if gaps:
+        found.gaps.extend(missing_from(chapter, po))
     return found
 
 
-def gaps(chapter: Any, po: Any) -> list[tuple[str, str, str]]:
+def missing_from(chapter: Any, po: Any) -> list[tuple[str, str, str]]:
     """(scene, English, 'missing' or 'fuzzy') for every entry of the chapter's current
     English that ``po`` does not translate, in the order the chapter plays."""
     out = []
@@ -151,4 +155,4 @@ def gap_line(chapter: Any, translation: Translation) -> str:
             "English in its place (--draft-language)")
 
 
-__all__ = ["Translation", "gap_line", "gaps", "load", "narration_folder"]
+__all__ = ["Translation", "gap_line", "load", "missing_from", "narration_folder"]
