@@ -16,7 +16,7 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from production import options, paths, scaffold, watch
+from production import demo, options, paths, scaffold, watch
 from production.errors import (
     DiskFullError,
     JobFailed,
@@ -49,6 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
         commands.add_parser("new", help=scaffold.HELP, description=scaffold.DESCRIPTION))
     for name, (short, long, _) in options.SCENE_COMMANDS.items():
         options.add_arguments(commands.add_parser(name, help=short, description=long), name)
+    demo.add_arguments(
+        commands.add_parser("demo", help=demo.HELP, description=demo.DESCRIPTION))
     course.add_arguments(
         commands.add_parser("course", help=course.HELP, description=course.DESCRIPTION))
     publishing.add_arguments(
@@ -111,6 +113,11 @@ def cmd_course(args: argparse.Namespace) -> int:
     return course.handle(args, chapters())
 
 
+def cmd_demo(args: argparse.Namespace) -> int:
+    """`demo`: the chapter's demo, an offline page to work its idea by hand."""
+    return demo.handle(args, chapters())
+
+
 def cmd_publish(args: argparse.Namespace) -> int:
     """`publish`: a bundle, a course or shorts to the video site."""
     return publishing.handle(args)
@@ -134,7 +141,7 @@ def cmd_scenes(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {"list": cmd_list, "voices": cmd_voices, "numbers": cmd_numbers, "new": cmd_new,
-            "course": cmd_course, "publish": cmd_publish, "watch": cmd_watch,
+            "course": cmd_course, "demo": cmd_demo, "publish": cmd_publish, "watch": cmd_watch,
             "translate": cmd_translate,
             **{name: cmd_scenes for name in options.SCENE_COMMANDS}}
 

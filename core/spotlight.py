@@ -15,8 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
-from core.attention import blend, lookback_mask, shares
+from core.attention import Array, blend, lookback_mask, match, shares
 
 WORDS: tuple[str, ...] = ("the", "cat", "ate", "fish")
 FEATURES: tuple[str, ...] = ("thing", "action")
@@ -94,7 +95,7 @@ def trace(
     with np.errstate(over="ignore"):
         exps = np.where(visible, np.exp(sharpened), 0.0)
     percent = np.rint(row * 100).astype(int)
-    grid = shares(questions @ labels.T, sharpness, visible_grid)
+    grid, _summaries = attention(labels, questions, sharpness, lookback)
     return SpotlightTrace(
         words=WORDS,
         asker=asker,
@@ -115,3 +116,30 @@ def trace(
         summary=tuple(float(x) for x in blend(row, labels)),
         all_shares=tuple(tuple(float(x) for x in r) for r in grid),
     )
+
+
+def attention(labels: ArrayLike, questions: ArrayLike, sharpness: float = DEFAULT_SHARPNESS,
+              lookback: bool = False) -> tuple[Array, Array]:
+    """The four steps for every word at once: a row of shares per asking word, and
+    each word's new summary (its row of shares blending the labels)."""
+    scores = match(questions, labels)  # 1. each question against each label
+    visible = lookback_mask(len(labels)) if lookback else None
+    weights = shares(scores, sharpness, visible)  # 2-3. sharpen, then share out
+    return weights, blend(weights, labels)  # 4. blend the labels by the shares
+
+
+def printed(sharpness: float = DEFAULT_SHARPNESS, lookback: bool = False,
+            asker: str = DEFAULT_ASKER) -> str:
+    """What running :func:`attention` on the four words prints: its table of shares
+    (a row per asking word, two decimals) and the asker's new summary."""
+    _check(asker, sharpness)
+    labels = np.array([LABELS[w] for w in WORDS])
+    questions = np.array([QUESTIONS[w] for w in WORDS])
+    weights, summaries = attention(labels, questions, sharpness, lookback)
+    width = max(len(w) for w in WORDS) + 2
+    lines = [" " * width + "".join(f"{w:>6}" for w in WORDS)]
+    lines += [f"{w:<{width}}" + "".join(f"{x:6.2f}" for x in row)
+              for w, row in zip(WORDS, weights)]
+    summary = ", ".join(f"{x:.2f}" for x in summaries[WORDS.index(asker)])
+    lines.append(f'new summary of "{asker}": [{summary}]')
+    return "\n".join(lines)

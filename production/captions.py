@@ -17,6 +17,7 @@ written ``->``.
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass
 
@@ -27,6 +28,7 @@ MAX_LINES = 2
 MIN_CUE = 0.8  # seconds on screen, at least
 MAX_HOLD = 0.5  # seconds a cue may stay after its last word ends
 MAX_RATE = 20.0  # characters a second, at most
+_CUE_TIME = re.compile(r"^(\d+):(\d\d):(\d\d)\.(\d{3}) --> (\d+):(\d\d):(\d\d)\.(\d{3})")
 
 
 @dataclass(frozen=True)
@@ -161,3 +163,22 @@ def to_vtt(cues: list[Cue]) -> str:
         for c in cues
     ]
     return "WEBVTT\n\n" + "\n\n".join(blocks) + "\n"
+
+
+def read_vtt(vtt: str) -> list[tuple[float, float, str]]:
+    """The cues of a WebVTT file :func:`to_vtt` wrote: (start s, end s, text as shown)."""
+    found: list[tuple[float, float, str]] = []
+    lines = vtt.splitlines()
+    for i, line in enumerate(lines):
+        time = _CUE_TIME.match(line.strip())
+        if not time:
+            continue
+        h1, m1, s1, ms1, h2, m2, s2, ms2 = (int(x) for x in time.groups())
+        text = []
+        for more in lines[i + 1:]:
+            if not more.strip():
+                break
+            text.append(html.unescape(more))
+        found.append((h1 * 3600 + m1 * 60 + s1 + ms1 / 1000,
+                      h2 * 3600 + m2 * 60 + s2 + ms2 / 1000, "\n".join(text)))
+    return found

@@ -53,6 +53,8 @@ class Chapter:
     translation: str = ""
     #: the untranslated strings a draft shows in English (0 for a complete translation)
     fallbacks: int = 0
+    #: what a viewer can work by hand beside the video (production/demo/spec.py), if any
+    demo: Any = None
 
     def by_name(self) -> dict[str, Any]:
         return {scene.__name__: scene for scene in self.scenes}

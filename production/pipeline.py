@@ -163,10 +163,13 @@ def plan(chapter: Chapter, *, scenes: list[str], quality: str, settings: list[st
         raise
 
 
-def with_settings(base: Plan, settings: list[str]) -> Plan:
-    """The render ``base`` plans, with other --set values: checked, its marks checked,
-    its passages spoken, its keys looked up in the cache. It shares ``base``'s scenes,
-    quality, voice, output folder and cluster session (close ``base``, not it)."""
+def with_settings(base: Plan, settings: list[str], scenes: list[str] | None = None) -> Plan:
+    """The render ``base`` plans, with other --set values (and other ``scenes``, when
+    named): checked, its marks checked, its passages spoken, its keys looked up in the
+    cache. It shares ``base``'s quality, voice, output folder and cluster session (close
+    ``base``, not it)."""
+    if scenes is not None:
+        base = dataclasses.replace(base, chosen=pick_scenes(base.chapter, scenes))
     return _look_up(base, parse_settings(base.chapter, settings))
 
 

@@ -20,14 +20,13 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import html
 import json
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core import palette
-from production import paths, qualities
+from production import captions, paths, qualities
 from production.chapters import Chapter, course, course_title
 from production.errors import UsageError
 from production.files import write_text
@@ -42,8 +41,6 @@ DESCRIPTION = ("Render every chapter in course order (scenes/course.txt) into DI
                "publish bundles, cached scenes reused, then write DIR/course.json and "
                "DIR/index.html: an offline page with each chapter's thumbnail, title, "
                "duration and chapter list, and a player with captions.")
-
-_CUE_TIME = re.compile(r"^(\d+):(\d\d):(\d\d)\.(\d{3}) --> (\d+):(\d\d):(\d\d)\.(\d{3})")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -170,25 +167,6 @@ def chapter_list(text: str) -> list[tuple[float, str]]:
     return found
 
 
-def cues(vtt: str) -> list[tuple[float, float, str]]:
-    """The cues of a WebVTT file the bundle wrote: (start s, end s, text as shown)."""
-    found: list[tuple[float, float, str]] = []
-    lines = vtt.splitlines()
-    for i, line in enumerate(lines):
-        time = _CUE_TIME.match(line.strip())
-        if not time:
-            continue
-        h1, m1, s1, ms1, h2, m2, s2, ms2 = (int(x) for x in time.groups())
-        text = []
-        for more in lines[i + 1:]:
-            if not more.strip():
-                break
-            text.append(html.unescape(more))
-        found.append((h1 * 3600 + m1 * 60 + s1 + ms1 / 1000,
-                      h2 * 3600 + m2 * 60 + s2 + ms2 / 1000, "\n".join(text)))
-    return found
-
-
 def rendered_languages(root: Path) -> dict[str, Path]:
     """The languages a course was rendered in: English in ``root``, each other language
     in ``root``/CODE/ (each folder with a course.json), by code."""
@@ -218,8 +196,9 @@ def page(title: str, entries: list[dict[str, Any]], out: Path,
     for i, e in enumerate(entries):
         folder = out / e["name"]
         parts = chapter_list((folder / "chapters.txt").read_text(encoding="utf-8"))
+        vtt = (out / e["captions"]).read_text(encoding="utf-8")
         data.append({"title": e["title"], "video": deck_html.relative_url(e["video"], "video"),
-                     "captions": cues((out / e["captions"]).read_text(encoding="utf-8"))})
+                     "captions": captions.read_vtt(vtt)})
         listed = "\n".join(
             f'      <li><button type="button" data-chapter="{i}" data-at="{at:.3f}">'
             f'<span class="at">{bundle.timestamp(at)}</span> {deck_html.attribute(title)}'

@@ -16,6 +16,7 @@ from production.language import N_
 from scenes.attention.ask_offer import AskAndOffer
 from scenes.attention.assembly import ChemistryAndAssembly
 from scenes.attention.closed_book import OnePieceAtATime, SqueezeTheRow
+from scenes.attention.demo import DEMO
 from scenes.attention.end_card import EndCard
 from scenes.attention.formula import OneAttentionWeight
 from scenes.attention.misreading import TheMisreading
@@ -63,6 +64,7 @@ CHAPTER = Chapter(
              "sets how narrowly it looks, and a word may only look back. Then the looked-up "
              "meanings are mixed into the word in proportion to the weights. Every number on "
              "screen is computed from a small model, not drawn by hand."),
+    demo=DEMO,
     tags=(N_("attention"), N_("transformers"), N_("self-attention"), N_("softmax"),
           N_("machine learning"), N_("neural networks"), N_("explainer")),
 )

@@ -1,0 +1,93 @@
+"""The chapter's demo (`render.py demo`): the spotlight of the lesson, worked by the
+viewer. Choose which word of "the cat ate fish" is asking, slide the sharpness from 1.0
+to 8.0, let words only look back, and the four bars show the shares of the light.
+
+Every state is core's :func:`core.spotlight.trace` at that setting, formatted with the
+chapter's formatters, so a bar reads what the scenes show; "Run it" shows
+:func:`core.spotlight.attention` and the core function it shares the light with, and
+what the first prints for the setting. The narrated moments are the beats of
+SpotlightBudget and LookBackRule where the lesson stops at a setting, rendered at it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import attention, spotlight
+from production.demo.spec import Bar, Box, Choice, Demo, Moment, Slider, State
+from scenes.base import quoted
+from scenes.numbers import decimal, percent
+
+#: the slider's stops: 1.0 to 8.0 by tenths (the lesson's range), 4.0 to start
+STOPS = tuple(round(1 + tenth / 10, 1) for tenth in range(71))
+
+
+def state(asker: str, sharpness: float, lookback: bool) -> State:
+    """What the page shows with ``asker`` asking at ``sharpness``, looking back or not."""
+    t = spotlight.trace(asker, sharpness, lookback)
+    bars = tuple(Bar(word, share, percent(share) if seen else "hidden", not seen)
+                 for word, share, seen in zip(t.words, t.shares, t.visible))
+    said = f"{quoted(asker)} asks at sharpness {decimal(sharpness, 1)}: " + ", ".join(
+        f"{b.label} {b.value}" for b in bars)
+    total = f"The shares add up to {percent(t.exact_total)}"
+    if t.rounded_total_percent != 100:
+        total += f"; rounded as shown, to {percent(t.rounded_total_percent / 100)}"
+    note = f"{total}. Most of the light goes to {quoted(t.top_word)}."
+    return State(bars, said, note, spotlight.printed(sharpness, lookback, asker),
+                 t.shares_percent)
+
+
+def _trace_shares(numbers: dict[str, Any]) -> tuple[int, ...]:
+    return tuple(numbers["shares_percent"])
+
+
+def _lookback_shares(asker: str):
+    def shows(numbers: dict[str, Any]) -> tuple[int, ...]:
+        return tuple(numbers["lookback_rule"][asker]["shares_percent"])
+    return shows
+
+
+def _traced(name: str, title: str, asker: str, sharpness: float) -> Moment:
+    """The hand trace's total and shares (SpotlightBudget) at one setting."""
+    return Moment(name, title, {"asker": asker, "sharpness": sharpness, "lookback": False},
+                  "SpotlightBudget", ("trace", "shares"),
+                  (f"spotlight.asker={asker}", f"spotlight.sharpness={sharpness:g}"),
+                  _trace_shares)
+
+
+DEMO = Demo(
+    title="Try the spotlight yourself",
+    intro=("Each word of “the cat ate fish” wears a label of two numbers (thing, action) "
+           "and asks a question in the same two numbers. Pick the word that asks, set how "
+           "sharply the best fit wins, and watch its 100 points of light shared out."),
+    controls=(
+        Choice("asker", "Which word is asking?",
+               tuple((w, f"{quoted(w)} is asking") for w in spotlight.WORDS),
+               spotlight.DEFAULT_ASKER),
+        Slider("sharpness", "Sharpness", tuple((s, decimal(s, 1)) for s in STOPS),
+               spotlight.DEFAULT_SHARPNESS),
+        Box("lookback", "Words may only look back", False),
+    ),
+    state=state,
+    moments=(
+        _traced("sharpness-4", "At sharpness 4.0, “ate” asks", "ate", 4.0),
+        _traced("sharpness-1", "Sharpness turned down to 1.0", "ate", 1.0),
+        _traced("sharpness-8", "Sharpness turned up to 8.0", "ate", 8.0),
+        _traced("cat-asks", "“cat” asks", "cat", 4.0),
+        _traced("the-asks", "“the” asks", "the", 4.0),
+        Moment("look-back", "Looking back only, “ate” asks",
+               {"asker": "ate", "sharpness": 4.0, "lookback": True}, "LookBackRule",
+               ("hide",), ("spotlight.asker=ate", "spotlight.sharpness=4"),
+               _lookback_shares("ate")),
+        Moment("first-word", "Looking back only, “the” sees only itself",
+               {"asker": "the", "sharpness": 4.0, "lookback": True}, "LookBackRule",
+               ("alone",), ("spotlight.asker=ate", "spotlight.sharpness=4"),
+               _lookback_shares("the")),
+    ),
+    code=(spotlight.attention, attention.match, attention.lookback_mask, attention.shares,
+          attention.blend),
+    code_intro=("The chapter's numbers come from this function of its core, shown as it "
+                "is: it does the four steps for every word at once. Under it is what it "
+                "prints at the setting above; compare the asking word's row with the bars."),
+    bars_label="The shares of the light",
+)
