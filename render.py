@@ -16,7 +16,8 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from production import demo, options, paths, scaffold, watch
+from production import options, paths, scaffold, watch
+from production.demo import options as demo
 from production.errors import (
     DiskFullError,
     JobFailed,

@@ -4,61 +4,6 @@ chapter's scenes that play when the controls reach their moment.
 
 A chapter declares its demo (:mod:`production.demo.spec`, the chapter's ``demo``); the
 page's data is built from it (:mod:`.data`), the page written (:mod:`.page`), and the
-command renders the clips and puts it all in one folder (:mod:`.command`).
-
-The command's options are here (:func:`add_arguments`): render.py reads them for every
-command, so the pipeline is imported only when a demo is rendered.
+command renders the clips and puts it all in one folder (:mod:`.command`; its options in
+:mod:`.options`).
 """
-
-from __future__ import annotations
-
-import argparse
-from typing import TYPE_CHECKING
-
-from production import qualities
-from production.errors import UsageError
-
-if TYPE_CHECKING:
-    from production.chapters import Chapter
-
-HELP = "write the chapter's demo: an offline page to work its idea by hand"
-DESCRIPTION = ("Write the chapter's demo into OUT (default out/demo/): index.html, an offline "
-               "page with the demo's controls and bars, every number precomputed from the "
-               "chapter's core into demo.json; a narrated clip of the chapter for each "
-               "moment the lesson stops at, played when the controls reach it; and the core "
-               "code it runs, with what it prints.")
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """What `render.py demo` takes."""
-    from production import options
-
-    options.add_chapter(parser)
-    parser.add_argument("--quality", default=qualities.DEFAULT,
-                        help="of the clips, as for render: " + qualities.help_text())
-    parser.add_argument("--out", metavar="DIR", help="the demo's folder (default: out/demo/)")
-    parser.add_argument("--jobs", type=int, metavar="N", help="scenes rendered at once")
-    parser.add_argument("--voice", default=None, metavar="NAME", help="as for render")
-    parser.add_argument("--dry-run", action="store_true",
-                        help="check the arguments and print what would be done")
-
-
-def with_demo(chapters: dict[str, Chapter], name: str) -> Chapter:
-    """The chapter ``name``, which must have a demo (a UsageError naming those that do)."""
-    from production.chapters import pick
-
-    chapter = pick(chapters, name)
-    if chapter.demo is None:
-        having = [c.name for c in chapters.values() if c.demo is not None]
-        raise UsageError(f"demo: chapter {chapter.name} has no demo; chapters with one: "
-                         f"{', '.join(having) or 'none'}")
-    return chapter
-
-
-def handle(args: argparse.Namespace, chapters: dict[str, Chapter]) -> int:
-    """`render.py demo` from its parsed options; the exit status."""
-    from production.demo.command import DemoOutput
-    from production.run import Request, run
-
-    chapter = with_demo(chapters, args.chapter)
-    return run(DemoOutput(), Request(chapter, quality=args.quality, out=args.out,
-                                     jobs=args.jobs, voice=args.voice, dry_run=args.dry_run))

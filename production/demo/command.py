@@ -14,6 +14,7 @@ timed from the voice's words), and the clip is kept in the cache beside the scen
 
 from __future__ import annotations
 
+import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -96,6 +97,9 @@ class DemoOutput(Output):
 
     folder = "demo"
 
+    def __init__(self, back: str = "") -> None:
+        self.back = back  # a relative link to the page the demo belongs to (the course's)
+
     def plan(self, request: Request) -> DemoPlan:
         return plan(request)
 
@@ -129,24 +133,29 @@ class DemoOutput(Output):
         data and the page."""
         records, peaks = pipeline.render_plans(p.plans, [_label(q) for q in p.plans])
         built = p.data
-        for m, shown in zip(p.moments(), built["moments"]):
-            q = p.of[m.name]
-            entry = p.entry(m)
-            if cache.read_record(entry, META) is None:
-                key = q.keys[m.scene]
-                result = q.stored[m.scene] if key not in records else \
-                    SceneOutput.from_json(records[key], q.entry(m.scene))
-                clip(result, m, p.quality, entry)
-            for suffix in (".mp4", ".vtt"):
-                files.publish(entry / f"clip{suffix}", p.out / CLIPS / f"{m.name}{suffix}")
-            shown["video"] = f"{CLIPS}/{m.name}.mp4"
-            shown["captions"] = captions.read_vtt(
-                (entry / "clip.vtt").read_text(encoding="utf-8"))
-            shown["seconds"] = cache.read_record(entry, META)["seconds"]
-            print(f"{m.name}: {m.scene} [{', '.join(m.beats)}] {shown['seconds']:.1f} s "
-                  f"-> {p.out / CLIPS / (m.name + '.mp4')}", flush=True)
-        files.write_text(p.out / data.NAME, data.text(built))
-        files.write_text(p.out / "index.html", page.render(built, p.chapter.palette))
+        with files.staging(p.out) as stage:
+            for m, shown in zip(p.moments(), built["moments"]):
+                q = p.of[m.name]
+                entry = p.entry(m)
+                if cache.read_record(entry, META) is None:
+                    key = q.keys[m.scene]
+                    result = q.stored[m.scene] if key not in records else \
+                        SceneOutput.from_json(records[key], q.entry(m.scene))
+                    clip(result, m, p.quality, entry)
+                for suffix in (".mp4", ".vtt"):
+                    target = stage / CLIPS / f"{m.name}{suffix}"
+                    target.parent.mkdir(exist_ok=True)
+                    shutil.copyfile(entry / f"clip{suffix}", target)
+                shown["video"] = f"{CLIPS}/{m.name}.mp4"
+                shown["captions"] = captions.read_vtt(
+                    (entry / "clip.vtt").read_text(encoding="utf-8"))
+                shown["seconds"] = cache.read_record(entry, META)["seconds"]
+                print(f"{m.name}: {m.scene} [{', '.join(m.beats)}] {shown['seconds']:.1f} s "
+                      f"-> {p.out / CLIPS / (m.name + '.mp4')}", flush=True)
+            (stage / data.NAME).write_text(data.text(built), encoding="utf-8")
+            (stage / "index.html").write_text(page.render(built, p.chapter.palette, self.back),
+                                              encoding="utf-8")
+            files.move_in(stage, p.out, last="index.html")
         return Made(peaks, len(p.plans))
 
     def summary(self, p: DemoPlan, made: Made, started: float) -> str:

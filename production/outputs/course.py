@@ -37,10 +37,13 @@ if TYPE_CHECKING:
     from production.run import Request
 
 HELP = "render every chapter, with an offline course page"
+DEMO = "demo"  # a chapter's demo, in its folder
 DESCRIPTION = ("Render every chapter in course order (scenes/course.txt) into DIR/NAME/ "
                "publish bundles, cached scenes reused, then write DIR/course.json and "
                "DIR/index.html: an offline page with each chapter's thumbnail, title, "
-               "duration and chapter list, and a player with captions.")
+               "duration and chapter list, and a player with captions. A chapter with a "
+               "demo also gets it (DIR/NAME/demo/, as `render.py demo` writes it), "
+               "linked from the page.")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -105,6 +108,14 @@ def render_course(chapters: list[Chapter], request: Request, out: Path, title: s
                                          out=str(out / chapter.name)))
         if status:
             return status
+        if has_demo(chapter):
+            from production.demo.command import DemoOutput
+
+            status = run(DemoOutput(back="../../index.html"),
+                         dataclasses.replace(request, chapter=chapter, scenes=[],
+                                             out=str(out / chapter.name / DEMO)))
+            if status:
+                return status
     if request.dry_run:
         print(f"would write {out / 'course.json'} and {out / 'index.html'} over "
               f"{len(chapters)} chapters")
@@ -143,6 +154,12 @@ def check_all(chapters: list[Chapter]) -> None:
         check_thumbnail(chapter)
 
 
+def has_demo(chapter: Chapter) -> bool:
+    """Whether the course builds the chapter's demo: it has one, and the course is in
+    English (the demo's page is written in English only)."""
+    return chapter.demo is not None and chapter.language == "en"
+
+
 def entry(chapter: Chapter, out: Path) -> dict[str, Any]:
     """What course.json says of one rendered chapter (paths relative to ``out``)."""
     folder = out / chapter.name
@@ -150,7 +167,8 @@ def entry(chapter: Chapter, out: Path) -> dict[str, Any]:
     return {"name": chapter.name, "title": manifest["title"],
             "duration": round(float(manifest["duration"]), 3),
             "video": f"{chapter.name}/chapter.mp4", "captions": f"{chapter.name}/chapter.vtt",
-            "thumbnail": f"{chapter.name}/thumbnail.jpg"}
+            "thumbnail": f"{chapter.name}/thumbnail.jpg",
+            **({"demo": f"{chapter.name}/{DEMO}/index.html"} if has_demo(chapter) else {})}
 
 
 def chapter_list(text: str) -> list[tuple[float, str]]:
@@ -204,6 +222,10 @@ def page(title: str, entries: list[dict[str, Any]], out: Path,
             f'<span class="at">{bundle.timestamp(at)}</span> {deck_html.attribute(title)}'
             f"</button></li>" for at, title in parts)
         thumbnail = deck_html.relative_url(e["thumbnail"], "thumbnail")
+        demo = "" if "demo" not in e else (  # English only, as the demo's page is
+            f'      <p class="demo"><a href="'
+            f'{deck_html.attribute(deck_html.relative_url(e["demo"], "demo"))}">'
+            "Try it yourself: the demo</a></p>\n")
         items.append(
             f'  <article class="chapter" id="chapter-{i + 1}">\n'
             f'    <button type="button" class="play" data-chapter="{i}" data-at="0">'
@@ -211,7 +233,7 @@ def page(title: str, entries: list[dict[str, Any]], out: Path,
             f"    <div>\n"
             f"      <h2>{i + 1}. {deck_html.attribute(e['title'])}</h2>\n"
             f'      <p class="duration">{bundle.timestamp(e["duration"])}</p>\n'
-            f"      <ol>\n{listed}\n      </ol>\n"
+            f"      <ol>\n{listed}\n      </ol>\n{demo}"
             f"    </div>\n"
             f"  </article>")
     code, offered = speaks
@@ -254,6 +276,7 @@ video::cue { font-size: 0.9em; background: rgba(0, 0, 0, 0.72); }
 .languages { margin: 0 0 0.8em; color: #8A93A3; }
 .languages a { color: #C5CAD3; }
 .languages a[aria-current] { color: @@ACCENT@@; text-decoration: none; }
+.demo a { color: @@ACCENT@@; font-weight: 600; }
 .at { font-variant-numeric: tabular-nums; color: #8A93A3; margin-right: 0.4em; }
 """
 
