@@ -69,13 +69,27 @@ def test_course_json_lists_every_chapter_in_order_with_its_files(course: Path):
     assert [c["name"] for c in listed] == ["fixture", NEW]
     assert [c["title"] for c in listed] == ["Scores become weights", NEW_TITLE]
     for c in listed:
-        assert set(c) == {"name", "title", "duration", "video", "captions", "thumbnail"}
+        assert set(c) == {"name", "title", "duration", "video", "captions", "thumbnail",
+                          *(["demo"] if c["name"] == "fixture" else [])}
         with av.open(str(course / c["video"])) as video:
             assert c["duration"] == pytest.approx(video.duration / av.time_base, abs=0.1)
         assert (course / c["captions"]).read_text().startswith("WEBVTT")
         assert (course / c["thumbnail"]).stat().st_size > 1000
         manifest = json.loads((course / c["name"] / "manifest.json").read_text())
         assert manifest["chapter"] == c["name"]
+
+
+def test_a_chapter_with_a_demo_has_it_beside_its_bundle_linked_both_ways(course: Path):
+    listed = json.loads((course / "course.json").read_text())["chapters"]
+    assert listed[0]["demo"] == "fixture/demo/index.html" and "demo" not in listed[1]
+    demo = course / "fixture" / "demo"
+    assert sorted(p.name for p in (demo / "clips").iterdir()) == [
+        "gentle.mp4", "gentle.vtt", "sharper.mp4", "sharper.vtt"]
+    assert json.loads((demo / "demo.json").read_text())["title"] == "Try the weights"
+    page = (course / "index.html").read_text(encoding="utf-8")
+    assert page.count('<p class="demo"><a href="fixture/demo/index.html">') == 1
+    back = (demo / "index.html").read_text(encoding="utf-8")
+    assert '<p class="back"><a href="../../index.html">' in back
 
 
 def test_the_page_names_no_network_address_and_escapes_titles(course: Path):
