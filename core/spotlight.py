@@ -40,6 +40,8 @@ QUESTIONS: dict[str, tuple[float, float]] = {
 }
 
 DEFAULT_SHARPNESS = 4.0
+#: the lesson's demo slider: sharpness 1.0 to 8.0, in tenths
+DEMO_SHARPNESS: tuple[float, ...] = tuple(round(1 + tenth / 10, 1) for tenth in range(71))
 DEFAULT_ASKER = "ate"
 BUDGET_POINTS = 100
 

@@ -164,13 +164,11 @@ def plan(chapter: Chapter, *, scenes: list[str], quality: str, settings: list[st
 
 
 def with_settings(base: Plan, settings: list[str], scenes: list[str] | None = None) -> Plan:
-    """The render ``base`` plans, with other --set values (and other ``scenes``, when
-    named): checked, its marks checked, its passages spoken, its keys looked up in the
-    cache. It shares ``base``'s quality, voice, output folder and cluster session (close
-    ``base``, not it)."""
-    if scenes is not None:
-        base = dataclasses.replace(base, chosen=pick_scenes(base.chapter, scenes))
-    return _look_up(base, parse_settings(base.chapter, settings))
+    """``base`` at other --set values (and ``scenes``, if named), checked, spoken, looked up;
+    it shares ``base``'s quality, voice, folder and cluster (close ``base``, not it)."""
+    chosen = base.chosen if scenes is None else pick_scenes(base.chapter, scenes)
+    return _look_up(dataclasses.replace(base, chosen=chosen),
+                    parse_settings(base.chapter, settings))
 
 
 def _look_up(base: Plan, parsed: dict[str, Any]) -> Plan:

@@ -18,9 +18,6 @@ from production.demo.spec import Bar, Box, Choice, Demo, Moment, Slider, State
 from scenes.base import quoted
 from scenes.numbers import decimal, percent
 
-#: the slider's stops: 1.0 to 8.0 by tenths (the lesson's range), 4.0 to start
-STOPS = tuple(round(1 + tenth / 10, 1) for tenth in range(71))
-
 
 def state(asker: str, sharpness: float, lookback: bool) -> State:
     """What the page shows with ``asker`` asking at ``sharpness``, looking back or not."""
@@ -49,9 +46,9 @@ def _lookback_shares(asker: str):
 
 def _traced(name: str, title: str, asker: str, sharpness: float) -> Moment:
     """The hand trace's total and shares (SpotlightBudget) at one setting."""
-    return Moment(name, title, {"asker": asker, "sharpness": sharpness, "lookback": False},
+    return Moment(name, title, dict(asker=asker, sharpness=sharpness, lookback=False),
                   "SpotlightBudget", ("trace", "shares"),
-                  (f"spotlight.asker={asker}", f"spotlight.sharpness={sharpness:g}"),
+                  (f"spotlight.asker={asker}", f"spotlight.sharpness={sharpness}"),
                   _trace_shares)
 
 
@@ -64,7 +61,8 @@ DEMO = Demo(
         Choice("asker", "Which word is asking?",
                tuple((w, f"{quoted(w)} is asking") for w in spotlight.WORDS),
                spotlight.DEFAULT_ASKER),
-        Slider("sharpness", "Sharpness", tuple((s, decimal(s, 1)) for s in STOPS),
+        Slider("sharpness", "Sharpness",
+               tuple((s, decimal(s, 1)) for s in spotlight.DEMO_SHARPNESS),
                spotlight.DEFAULT_SHARPNESS),
         Box("lookback", "Words may only look back", False),
     ),
@@ -76,12 +74,12 @@ DEMO = Demo(
         _traced("cat-asks", "“cat” asks", "cat", 4.0),
         _traced("the-asks", "“the” asks", "the", 4.0),
         Moment("look-back", "Looking back only, “ate” asks",
-               {"asker": "ate", "sharpness": 4.0, "lookback": True}, "LookBackRule",
-               ("hide",), ("spotlight.asker=ate", "spotlight.sharpness=4"),
+               dict(asker="ate", sharpness=4.0, lookback=True), "LookBackRule",
+               ("hide",), ("spotlight.asker=ate", "spotlight.sharpness=4.0"),
                _lookback_shares("ate")),
         Moment("first-word", "Looking back only, “the” sees only itself",
-               {"asker": "the", "sharpness": 4.0, "lookback": True}, "LookBackRule",
-               ("alone",), ("spotlight.asker=ate", "spotlight.sharpness=4"),
+               dict(asker="the", sharpness=4.0, lookback=True), "LookBackRule",
+               ("alone",), ("spotlight.asker=ate", "spotlight.sharpness=4.0"),
                _lookback_shares("the")),
     ),
     code=(spotlight.attention, attention.match, attention.lookback_mask, attention.shares,
