@@ -14,7 +14,7 @@ import argparse
 import gc
 import json
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from production import options, paths, scaffold, watch
 from production.demo import options as demo
@@ -35,9 +35,19 @@ if TYPE_CHECKING:
     from production.chapters import Chapter
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, whose refusals are one line (not its usage and then the error),
+    naming the command and where its options are listed; exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.removeprefix("render.py").strip()
+        where = f"{command}: " if command else ""
+        self.exit(2, f"render.py: error: {where}{one_line(message)} (see `{self.prog} --help`)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every subcommand; each command's home adds the command's options."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="render.py", description="Render a chapter, or print the numbers it shows.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.add_parser("list", help="print every chapter with its scenes, in order").add_argument(
@@ -147,11 +157,22 @@ COMMANDS = {"list": cmd_list, "voices": cmd_voices, "numbers": cmd_numbers, "new
             **{name: cmd_scenes for name in options.SCENE_COMMANDS}}
 
 
+#: what Python's str.splitlines() breaks a line at: each written as an escape in an error
+LINE_BREAKS = {ord(c): f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}"
+               for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"}
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line: a line break in it (a name or value the user gave) escaped."""
+    return text.translate(LINE_BREAKS)
+
+
 def secret_free(error: BaseException) -> str:
-    """An error's message with the user name and password of any URL in it taken out."""
+    """An error's message with the user name and password of any URL in it taken out, on
+    one line."""
     from production.publish.command import without_credentials
 
-    return without_credentials(str(error))
+    return one_line(without_credentials(str(error)))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from production import paths
@@ -71,6 +71,8 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @HOSTILE
 @given(name=NAMES)
+@example(name="-:")  # an option to argparse: its refusal, one line too
+@example(name="a\x85b\u2028c")  # breaks a line for str.splitlines, not for a terminal
 def test_any_new_chapter_name_is_written_whole_or_one_line(project, monkeypatch, name):
     monkeypatch.setattr(paths, "ROOT", project)
     before = sorted(str(p) for p in (project / "scenes").iterdir())
@@ -89,6 +91,7 @@ def test_any_new_chapter_name_is_written_whole_or_one_line(project, monkeypatch,
 
 @HOSTILE
 @given(field=st.sampled_from(FIELDS), value=JSON)
+@example(field="title", value={"\x85": None})
 def test_any_hand_edited_manifest_publishes_or_is_one_line(tmp_path_factory, field, value):
     folder = write_bundle(tmp_path_factory.mktemp("bundle") / "out")
     manifest = json.loads((folder / "manifest.json").read_text())
