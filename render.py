@@ -14,7 +14,7 @@ import argparse
 import gc
 import json
 import sys
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
 
 from production import options, paths, scaffold, watch
 from production.demo import options as demo
@@ -24,6 +24,7 @@ from production.errors import (
     NarrationError,
     SchedulerLost,
     UsageError,
+    one_line,
 )
 from production.outputs import course
 from production.publish import options as publishing
@@ -35,19 +36,9 @@ if TYPE_CHECKING:
     from production.chapters import Chapter
 
 
-class Parser(argparse.ArgumentParser):
-    """argparse's parser, whose refusals are one line (not its usage and then the error),
-    naming the command and where its options are listed; exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        command = self.prog.removeprefix("render.py").strip()
-        where = f"{command}: " if command else ""
-        self.exit(2, f"render.py: error: {where}{one_line(message)} (see `{self.prog} --help`)\n")
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every subcommand; each command's home adds the command's options."""
-    parser = Parser(
+    parser = options.Parser(
         prog="render.py", description="Render a chapter, or print the numbers it shows.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.add_parser("list", help="print every chapter with its scenes, in order").add_argument(
@@ -155,16 +146,6 @@ COMMANDS = {"list": cmd_list, "voices": cmd_voices, "numbers": cmd_numbers, "new
             "course": cmd_course, "demo": cmd_demo, "publish": cmd_publish, "watch": cmd_watch,
             "translate": cmd_translate,
             **{name: cmd_scenes for name in options.SCENE_COMMANDS}}
-
-
-#: what Python's str.splitlines() breaks a line at: each written as an escape in an error
-LINE_BREAKS = {ord(c): f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}"
-               for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"}
-
-
-def one_line(text: str) -> str:
-    """``text`` on one line: a line break in it (a name or value the user gave) escaped."""
-    return text.translate(LINE_BREAKS)
 
 
 def secret_free(error: BaseException) -> str:

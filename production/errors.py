@@ -77,3 +77,13 @@ def is_disk_full(error: BaseException) -> bool:
         said = said.decode(errors="replace") if isinstance(said, bytes) else said
         return "No space left on device" in said or "Disk quota exceeded" in said
     return "No space left on device" in str(error)
+
+
+#: what Python's str.splitlines() breaks a line at: each written as an escape in an error
+LINE_BREAKS = {ord(c): f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}"
+               for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"}
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line: a line break in it (a name or value the user gave) escaped."""
+    return text.translate(LINE_BREAKS)

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import argparse
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from production import qualities
-from production.errors import UsageError
+from production.errors import UsageError, one_line
 
 if TYPE_CHECKING:
     from production.chapters import Chapter
@@ -166,3 +166,13 @@ def handle(args: argparse.Namespace, chapter: Chapter) -> int:
     from production import run
 
     return run.run(output(args), request(args, chapter))
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, whose refusals are one line (not its usage and then the error),
+    naming the command and where its options are listed; exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.removeprefix("render.py").strip()
+        where = f"{command}: " if command else ""
+        self.exit(2, f"render.py: error: {where}{one_line(message)} (see `{self.prog} --help`)\n")
