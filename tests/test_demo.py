@@ -247,3 +247,18 @@ def test_a_cold_cache_makes_the_same_bytes(fixture_project: Path, fixture_demo: 
                  "clips/sharper.mp4"):
         assert (tmp_path / "again" / name).read_bytes() == (fixture_demo / name).read_bytes(), \
             name
+
+
+@pytest.mark.system
+def test_on_a_local_cluster_the_moments_render_to_the_same_bytes(fixture_project: Path,
+                                                                 fixture_demo: Path,
+                                                                 tmp_path):
+    cold = seed_speech(tmp_path / "cache")
+    made = render_in(fixture_project, "demo", "--chapter", "fixture", "--quality",
+                     TEST_QUALITY, "--out", str(tmp_path / "cluster"), "--scheduler", "local",
+                     env={"EXPLAINER_CACHE": str(cold)})
+    keep_speech(cold)
+    assert made.returncode == 0, made.stderr[-3000:]
+    assert "rendered 2 scene(s)" in made.stdout.splitlines()[-1]
+    for name in ("index.html", "clips/gentle.mp4", "clips/sharper.mp4"):
+        assert (tmp_path / "cluster" / name).read_bytes() == (fixture_demo / name).read_bytes()

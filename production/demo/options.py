@@ -32,6 +32,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", metavar="DIR", help="the demo's folder (default: out/demo/)")
     parser.add_argument("--jobs", type=int, metavar="N", help="scenes rendered at once")
     parser.add_argument("--voice", default=None, metavar="NAME", help="as for render")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="render the moments' scenes on a Dask cluster, as for render")
     parser.add_argument("--dry-run", action="store_true",
                         help="check the arguments and print what would be done")
 
@@ -55,4 +57,5 @@ def handle(args: argparse.Namespace, chapters: dict[str, Chapter]) -> int:
 
     chapter = with_demo(chapters, args.chapter)
     return run(DemoOutput(), Request(chapter, quality=args.quality, out=args.out,
-                                     jobs=args.jobs, voice=args.voice, dry_run=args.dry_run))
+                                     jobs=args.jobs, voice=args.voice,
+                                     scheduler=args.scheduler, dry_run=args.dry_run))
