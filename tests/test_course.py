@@ -84,7 +84,7 @@ def test_a_chapter_with_a_demo_has_it_beside_its_bundle_linked_both_ways(course:
     assert listed[0]["demo"] == "fixture/demo/index.html" and "demo" not in listed[1]
     demo = course / "fixture" / "demo"
     assert sorted(p.name for p in (demo / "clips").iterdir()) == [
-        "gentle.mp4", "gentle.vtt", "sharper.mp4", "sharper.vtt"]
+        "gentle.mp4", "gentle.png", "gentle.vtt", "sharper.mp4", "sharper.png", "sharper.vtt"]
     assert json.loads((demo / "demo.json").read_text())["title"] == "Try the weights"
     page = (course / "index.html").read_text(encoding="utf-8")
     assert page.count('<p class="demo"><a href="fixture/demo/index.html">') == 1

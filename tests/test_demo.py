@@ -17,6 +17,7 @@ from pathlib import Path
 import av
 import numpy as np
 import pytest
+from PIL import Image
 
 from core import spotlight
 from production.demo import data, page
@@ -156,6 +157,7 @@ def with_clips() -> dict:
     made = json.loads(data.text(built()))
     for m in made["moments"]:
         m["video"], m["captions"] = f"clips/{m['name']}.mp4", [[0.0, 1.0, "Here </script>"]]
+        m["poster"] = f"clips/{m['name']}.png"
     return made
 
 
@@ -200,8 +202,9 @@ def fixture_demo(tmp_path_factory: pytest.TempPathFactory, fixture_project: Path
 def test_the_demo_folder_holds_the_page_its_data_and_a_clip_per_moment(fixture_demo: Path):
     written = sorted(p.relative_to(fixture_demo).as_posix()
                      for p in fixture_demo.rglob("*") if p.is_file())
-    assert written == ["clips/gentle.mp4", "clips/gentle.vtt", "clips/sharper.mp4",
-                       "clips/sharper.vtt", "demo.json", "index.html"]
+    assert written == ["clips/gentle.mp4", "clips/gentle.png", "clips/gentle.vtt",
+                       "clips/sharper.mp4", "clips/sharper.png", "clips/sharper.vtt",
+                       "demo.json", "index.html"]
     made = json.loads((fixture_demo / "demo.json").read_text(encoding="utf-8"))
     html = (fixture_demo / "index.html").read_text(encoding="utf-8")
     assert json.loads(html.split('id="demo-data">')[1].split("</script>")[0]) == made
@@ -215,6 +218,9 @@ def test_each_clip_is_its_beats_with_captions_saying_its_numbers(fixture_demo: P
             video = clip.streams.video[0]
             frames = sum(1 for _ in clip.decode(video))
             assert clip.streams.audio, m["name"]
+        with Image.open(fixture_demo / m["poster"]) as poster:
+            assert poster.size == (320, 180)
+            assert poster.getextrema() != ((20, 20), (22, 22), (27, 27))  # not the bare background
         # the beat and the half-second tail, to a frame of the test quality (6 fps)
         assert abs(frames / 6 - m["seconds"]) <= 1 / 6 + 1e-9, m["name"]
         said = " ".join(text for _, _, text in m["captions"])
@@ -244,7 +250,7 @@ def test_a_cold_cache_makes_the_same_bytes(fixture_project: Path, fixture_demo: 
     assert made.returncode == 0, made.stderr[-3000:]
     assert "rendered 2 scene(s)" in made.stdout.splitlines()[-1]
     for name in ("index.html", "demo.json", "clips/gentle.mp4", "clips/sharper.vtt",
-                 "clips/sharper.mp4"):
+                 "clips/sharper.mp4", "clips/sharper.png"):
         assert (tmp_path / "again" / name).read_bytes() == (fixture_demo / name).read_bytes(), \
             name
 

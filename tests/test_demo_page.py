@@ -110,6 +110,9 @@ def test_it_opens_on_the_hand_trace(page: webdriver.Chrome):
     # the asking word's row of what "Run it" prints reads as the trace
     printed = page.find_element(By.ID, "printed").text.splitlines()
     assert printed[3].split() == ["ate", "0.03", "0.56", "0.02", "0.38"]
+    # before anything plays, the clip of this setting waits, its poster its last frame
+    assert page.execute_script("return window.demo.video().poster").endswith(
+        "/clips/sharpness-4.png")
     with Image.open(shot(page, "1-sharpness-4")) as picture:
         assert picture.size[0] >= 1000
 

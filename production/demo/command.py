@@ -3,6 +3,7 @@
     index.html            the page: controls, bars, clips, "Run it"
     demo.json             its data: every state, the moments, the code
     clips/NAME.mp4 .vtt   each moment's narrated clip and its captions
+    clips/NAME.png        its poster: its last frame, as the bars show the moment
 
 Each moment's scene is rendered at the moment's --set values with the sweep's machinery
 (one plan per scene and settings, :func:`production.pipeline.with_settings`, all drawn
@@ -25,6 +26,7 @@ from production.chapters import Chapter
 from production.demo import data, page
 from production.demo.clips import clip, variant
 from production.demo.spec import Moment
+from production.outputs import slides
 from production.run import Made, Output, Request
 from production.scene_output import META, SceneOutput
 
@@ -146,7 +148,10 @@ class DemoOutput(Output):
                     target = stage / CLIPS / f"{m.name}{suffix}"
                     target.parent.mkdir(exist_ok=True)
                     shutil.copyfile(entry / f"clip{suffix}", target)
+                # shown before it plays: where the moment ends, as the bars show it
+                slides.poster(entry / "clip.mp4", stage / CLIPS / f"{m.name}.png")
                 shown["video"] = f"{CLIPS}/{m.name}.mp4"
+                shown["poster"] = f"{CLIPS}/{m.name}.png"
                 shown["captions"] = captions.read_vtt(
                     (entry / "clip.vtt").read_text(encoding="utf-8"))
                 shown["seconds"] = cache.read_record(entry, META)["seconds"]

@@ -80,6 +80,7 @@ def render(data: dict[str, Any], colours: Any, back: str = "") -> str:
     when given, a relative link to the page it belongs to (the course)."""
     for m in data["moments"]:
         relative_url(m["video"], f"moment {m['name']}: video")
+        relative_url(m["poster"], f"moment {m['name']}: poster")
     start = data["states"][data["start"]]
     parts = {
         "TITLE": attribute(data["title"]), "INTRO": attribute(data["intro"]),
@@ -194,6 +195,7 @@ _JS = r"""
     var m = data.moments[i];
     loaded.index = i;
     if (loaded.track) { loaded.track.mode = "disabled"; }
+    video.poster = m.poster;
     video.src = m.video;
     var track = video.addTextTrack("captions", "English", "en");
     m.captions.forEach(function (cue) {
@@ -286,7 +288,7 @@ _PAGE = """<!DOCTYPE html>
 </section>
 <section class="watch" aria-labelledby="watch-title">
 <h2 id="watch-title">Hear it explained</h2>
-<video id="clip" controls playsinline preload="metadata"></video>
+<video id="clip" controls playsinline preload="none"></video>
 <p id="moment" aria-live="polite"></p>
 <ul class="moments" aria-label="Settings the narration explains">
 @@MOMENTS@@
