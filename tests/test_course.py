@@ -70,7 +70,7 @@ def test_course_json_lists_every_chapter_in_order_with_its_files(course: Path):
     assert [c["title"] for c in listed] == ["Scores become weights", NEW_TITLE]
     for c in listed:
         assert set(c) == {"name", "title", "duration", "video", "captions", "thumbnail",
-                          *(["demo"] if c["name"] == "fixture" else [])}
+                          *(["demo", "demo_link"] if c["name"] == "fixture" else [])}
         with av.open(str(course / c["video"])) as video:
             assert c["duration"] == pytest.approx(video.duration / av.time_base, abs=0.1)
         assert (course / c["captions"]).read_text().startswith("WEBVTT")
@@ -87,7 +87,7 @@ def test_a_chapter_with_a_demo_has_it_beside_its_bundle_linked_both_ways(course:
         "gentle.mp4", "gentle.png", "gentle.vtt", "sharper.mp4", "sharper.png", "sharper.vtt"]
     assert json.loads((demo / "demo.json").read_text())["title"] == "Try the weights"
     page = (course / "index.html").read_text(encoding="utf-8")
-    assert page.count('<p class="demo"><a href="fixture/demo/index.html">') == 1
+    assert page.count('<p class="demo"><a href="fixture/demo/index.html">Try the weights</a>') == 1
     back = (demo / "index.html").read_text(encoding="utf-8")
     assert '<p class="back"><a href="../../index.html">' in back
 
@@ -223,3 +223,12 @@ def test_a_course_in_spanish_sits_beside_the_english_one_and_each_page_offers_bo
     assert 'hreflang="en" lang="en" aria-current="page">English</a>' in english
     assert json.loads(page.split('id="course-data">')[1].split("</script>")[0])[
         "language"] == "es"
+    # the fixture chapter's demo in Spanish, beside its Spanish bundle, linked in Spanish
+    assert '<p class="demo"><a href="fixture/demo/index.html">Prueba los pesos</a>' in page
+    demo = json.loads((course / "es" / "fixture" / "demo" / "demo.json").read_text())
+    assert (demo["language"], demo["title"]) == ("es", "Prueba los pesos")
+    assert [m["title"] for m in demo["moments"]] == ["Con nitidez 1", "Con nitidez 2"]
+    said = " ".join(text for m in demo["moments"] for _, _, text in m["captions"])
+    assert "pesos" in said and "weights" not in said
+    shown = (course / "es" / "fixture" / "demo" / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="es">' in shown and "Escúchalo explicado" in shown

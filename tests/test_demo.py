@@ -51,8 +51,9 @@ def shown(asker: str, sharpness: float, lookback: bool = False) -> list[str]:
 
 def test_the_controls_are_the_lessons():
     asker, sharpness, lookback = built()["controls"]
-    assert asker["kind"] == "choice" and asker["values"] == [f"“{w}” is asking" for w in WORDS]
-    assert asker["values"][asker["start"]] == "“ate” is asking"
+    assert asker["kind"] == "choice" and asker["values"] == [f"“{w}”" for w in WORDS]
+    assert asker["values"][asker["start"]] == "“ate”"
+    assert asker["label"] == "Which word is asking?"
     assert sharpness["kind"] == "slider"
     assert sharpness["values"][0] == "1.0" and sharpness["values"][-1] == "8.0"
     assert sharpness["values"] == [f"{1 + i / 10:.1f}" for i in range(71)]
@@ -268,3 +269,27 @@ def test_on_a_local_cluster_the_moments_render_to_the_same_bytes(fixture_project
     assert "rendered 2 scene(s)" in made.stdout.splitlines()[-1]
     for name in ("index.html", "clips/gentle.mp4", "clips/sharper.mp4"):
         assert (tmp_path / "cluster" / name).read_bytes() == (fixture_demo / name).read_bytes()
+
+
+def test_the_demo_in_spanish_reads_in_spanish_with_the_same_figures():
+    from production import language
+
+    try:
+        spanish = data.build(CHAPTER.in_language("es"))
+        html = page.render({**spanish, "moments": with_clips()["moments"]}, CHAPTER.palette)
+    finally:
+        language.use(language.SOURCE)
+    english = built()
+    start = spanish["states"][spanish["start"]]
+    assert [b["value"] for b in start["bars"]] == ["3\u00a0%", "56\u00a0%", "2\u00a0%", "38\u00a0%"]
+    assert spanish["controls"][1]["values"][spanish["controls"][1]["start"]] == "4,0"
+    assert spanish["controls"][0]["label"] == "¿Qué palabra pregunta?"
+    assert spanish["moments"][0]["title"] == "Con nitidez 4,0, pregunta “ate”"
+    assert start["note"].startswith("Las cuotas suman 100\u00a0%")
+    hidden = spanish["states"][english["moments"][5]["when"]]["bars"][3]["value"]
+    assert hidden == "oculta"
+    assert (spanish["language"], spanish["language_name"]) == ("es", "español")
+    for key, state in english["states"].items():  # the same figures and code output
+        assert spanish["states"][key]["figures"] == state["figures"]
+        assert spanish["states"][key]["printed"] == state["printed"]
+    assert '<html lang="es">' in html and "Ejecútalo" in html

@@ -17,20 +17,26 @@ from typing import Any
 from production.chapters import Chapter
 from production.demo.spec import Box, Choice, Control, Demo, Moment
 from production.errors import UsageError
+from production.language import _, name_of
+from production.language import code as code_of
 from production.narration.script import numbers_of
 from production.paths import ROOT
 
 NAME = "demo.json"
 
 
+def _said(text: str) -> str:
+    """``text`` in the active language ("" stays "")."""
+    return _(text) if text else ""
+
+
 def control(c: Control) -> dict[str, Any]:
-    """One control as the page builds it: its kind, label, values as read, and start."""
-    if isinstance(c, Box):
-        return {"name": c.name, "kind": "box", "label": c.label, "start": int(c.start)}
-    listed = c.options if isinstance(c, Choice) else c.stops
-    return {"name": c.name, "kind": "choice" if isinstance(c, Choice) else "slider",
-            "label": c.label, "values": [shown for _, shown in listed],
+    """One control as the page builds it: its kind, label, values as read, and start, in
+    the active language."""
+    kind = "box" if isinstance(c, Box) else "choice" if isinstance(c, Choice) else "slider"
+    made = {"name": c.name, "kind": kind, "label": _said(c.label),
             "start": c.values.index(c.start)}
+    return made if kind == "box" else {**made, "values": [c.shown(v) for v in c.values]}
 
 
 def states(demo: Demo) -> dict[str, dict[str, Any]]:
@@ -70,7 +76,8 @@ def moment(chapter: Chapter, demo: Demo, m: Moment) -> dict[str, Any]:
     if shown != wanted:
         raise UsageError(f"{where}: {m.scene} at {', '.join(m.settings) or 'its defaults'} "
                          f"shows {shown}, not the {wanted} of its setting")
-    return {"name": m.name, "title": m.title, "when": demo.key(m.when), "scene": m.scene,
+    title = _said(m.title).format(**{c.name: c.shown(m.when[c.name]) for c in demo.controls})
+    return {"name": m.name, "title": title, "when": demo.key(m.when), "scene": m.scene,
             "beats": list(m.beats), "settings": list(m.settings), "figures": shown}
 
 
@@ -93,11 +100,13 @@ def code(demo: Demo) -> list[dict[str, Any]]:
 def build(chapter: Chapter) -> dict[str, Any]:
     """The whole of the page's data, less each moment's clip."""
     demo: Demo = chapter.demo
-    return {"chapter": chapter.name, "title": demo.title, "intro": demo.intro,
-            "controls": [control(c) for c in demo.controls], "start": demo.key(demo.start()),
-            "bars_label": demo.bars_label, "states": states(demo),
-            "moments": [moment(chapter, demo, m) for m in demo.moments],
-            "code": code(demo), "code_intro": demo.code_intro}
+    tag = code_of().replace("_", "-")
+    return {"chapter": chapter.name, "language": tag, "language_name": name_of(tag),
+            "title": _said(demo.title),
+            "intro": _said(demo.intro), "controls": [control(c) for c in demo.controls],
+            "start": demo.key(demo.start()), "bars_label": _said(demo.bars_label),
+            "states": states(demo), "moments": [moment(chapter, demo, m) for m in demo.moments],
+            "code": code(demo), "code_intro": _said(demo.code_intro)}
 
 
 def text(data: dict[str, Any]) -> str:

@@ -36,6 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="render the moments' scenes on a Dask cluster, as for render")
     parser.add_argument("--dry-run", action="store_true",
                         help="check the arguments and print what would be done")
+    options.add_language(parser)
 
 
 def with_demo(chapters: dict[str, Chapter], name: str) -> Chapter:
@@ -52,10 +53,11 @@ def with_demo(chapters: dict[str, Chapter], name: str) -> Chapter:
 
 def handle(args: argparse.Namespace, chapters: dict[str, Chapter]) -> int:
     """`render.py demo` from its parsed options; the exit status."""
+    from production import options
     from production.demo.command import DemoOutput
     from production.run import Request, run
 
-    chapter = with_demo(chapters, args.chapter)
+    chapter = options.in_language(args, with_demo(chapters, args.chapter))
     return run(DemoOutput(), Request(chapter, quality=args.quality, out=args.out,
                                      jobs=args.jobs, voice=args.voice,
                                      scheduler=args.scheduler, dry_run=args.dry_run))

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from production.language import _
 from production.outputs.deck_html import attribute, relative_url, script_json
 
 
@@ -70,7 +71,9 @@ def _calls(data: dict[str, Any]) -> str:
     if not rest:
         return ""
     names = ", ".join(c["name"] for c in rest)
-    return (f"<details><summary>What it calls: <code>{attribute(names)}</code></summary>\n"
+    calls = _("What it calls:")
+    return (f"<details><summary>{attribute(calls)} <code>{attribute(names)}"
+            "</code></summary>\n"
             + "\n".join(_source(c) for c in rest) + "\n</details>")
 
 
@@ -82,16 +85,22 @@ def render(data: dict[str, Any], colours: Any, back: str = "") -> str:
         relative_url(m["video"], f"moment {m['name']}: video")
         relative_url(m["poster"], f"moment {m['name']}: poster")
     start = data["states"][data["start"]]
+    course = _("← the course")
     parts = {
         "TITLE": attribute(data["title"]), "INTRO": attribute(data["intro"]),
-        "BACK": f'<p class="back"><a href="{attribute(back)}">← the course</a></p>'
+        "BACK": f'<p class="back"><a href="{attribute(back)}">{attribute(course)}</a></p>'
                 if back else "",
         "CONTROLS": "\n".join(_control(c) for c in data["controls"]),
         "BARS_LABEL": attribute(data["bars_label"]), "BARS": _bars(start),
         "NOTE": attribute(start["note"]), "SAID": attribute(start["said"]),
         "MOMENTS": _moments(data), "CODE_INTRO": attribute(data["code_intro"]),
         "CODE": _source(data["code"][0]), "CALLS": _calls(data),
-        "RUN": attribute(data["code"][0]["name"]),
+        "PRINTS": _("What {name} prints at this setting").format(
+            name=f'<code>{attribute(data["code"][0]["name"])}</code>'),
+        "LANG": attribute(data["language"]),
+        "DEMO_LABEL": attribute(_("The demo")), "WATCH": attribute(_("Hear it explained")),
+        "MOMENTS_LABEL": attribute(_("Settings the narration explains")),
+        "RUN_IT": attribute(_("Run it")),
         "PRINTED": attribute(start["printed"]),
         "CSS": re.sub(r"@@([A-Z]+)@@", lambda m: getattr(colours, m.group(1)), _CSS),
         "DATA": script_json(data), "JS": _JS,
@@ -197,7 +206,7 @@ _JS = r"""
     if (loaded.track) { loaded.track.mode = "disabled"; }
     video.poster = m.poster;
     video.src = m.video;
-    var track = video.addTextTrack("captions", "English", "en");
+    var track = video.addTextTrack("captions", data.language_name, data.language);
     m.captions.forEach(function (cue) {
       track.addCue(new VTTCue(cue[0], cue[1], cueText(cue[2])));
     });
@@ -261,7 +270,7 @@ _JS = r"""
 """
 
 _PAGE = """<!DOCTYPE html>
-<html lang="en">
+<html lang="@@LANG@@">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -273,7 +282,7 @@ _PAGE = """<!DOCTYPE html>
 <h1>@@TITLE@@</h1>
 <p class="intro">@@INTRO@@</p>
 <main class="layout">
-<section class="try" aria-label="The demo">
+<section class="try" aria-label="@@DEMO_LABEL@@">
 <form class="controls" onsubmit="return false">
 @@CONTROLS@@
 </form>
@@ -287,19 +296,19 @@ _PAGE = """<!DOCTYPE html>
 </figure>
 </section>
 <section class="watch" aria-labelledby="watch-title">
-<h2 id="watch-title">Hear it explained</h2>
+<h2 id="watch-title">@@WATCH@@</h2>
 <video id="clip" controls playsinline preload="none"></video>
 <p id="moment" aria-live="polite"></p>
-<ul class="moments" aria-label="Settings the narration explains">
+<ul class="moments" aria-label="@@MOMENTS_LABEL@@">
 @@MOMENTS@@
 </ul>
 </section>
 </main>
 <section class="run" aria-labelledby="run-title">
-<h2 id="run-title">Run it</h2>
+<h2 id="run-title">@@RUN_IT@@</h2>
 <p class="intro">@@CODE_INTRO@@</p>
 @@CODE@@
-<figure><figcaption>What <code>@@RUN@@</code> prints at this setting</figcaption>
+<figure><figcaption>@@PRINTS@@</figcaption>
 <pre id="printed" aria-live="off">@@PRINTED@@</pre></figure>
 @@CALLS@@
 </section>

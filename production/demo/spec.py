@@ -2,6 +2,10 @@
 setting of them (computed by the chapter from core/, formatted as the scenes format), the
 narrated moments and the core functions its "Run it" shows.
 
+Its words are marked for translation as a scene's are (``N_`` here, and ``_`` in its
+``state``); they are translated, and its values read (``shown``), when the page is built,
+in the language the render is in.
+
 The page computes nothing: every state of every combination of the controls' values is
 built here, in Python, and written as data.
 """
@@ -16,30 +20,24 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Choice:
-    """One of a few values, as radio buttons (``options``: (value, what it reads))."""
+    """One of a few ``values``, as radio buttons, each read as ``shown(value)``."""
 
     name: str
     label: str
-    options: tuple[tuple[Any, str], ...]
+    values: tuple[Any, ...]
     start: Any
-
-    @property
-    def values(self) -> tuple[Any, ...]:
-        return tuple(value for value, _ in self.options)
+    shown: Callable[[Any], str] = str
 
 
 @dataclass(frozen=True)
 class Slider:
-    """A value from ``stops`` (in order), as a range input; each stop with how it reads."""
+    """One of ``values`` (in order), as a range input, each read as ``shown(value)``."""
 
     name: str
     label: str
-    stops: tuple[tuple[Any, str], ...]
+    values: tuple[Any, ...]
     start: Any
-
-    @property
-    def values(self) -> tuple[Any, ...]:
-        return tuple(value for value, _ in self.stops)
+    shown: Callable[[Any], str] = str
 
 
 @dataclass(frozen=True)
@@ -49,10 +47,8 @@ class Box:
     name: str
     label: str
     start: bool = False
-
-    @property
-    def values(self) -> tuple[bool, ...]:
-        return (False, True)
+    values: tuple[bool, ...] = (False, True)
+    shown: Callable[[Any], str] = str
 
 
 Control = Choice | Slider | Box
@@ -86,7 +82,7 @@ class Moment:
     items), played when the controls reach ``when`` (a value for every control)."""
 
     name: str  # its clip's file name, without extension
-    title: str
+    title: str  # {NAME} for each control's value as it reads
     when: dict[str, Any]
     scene: str
     beats: tuple[str, ...]
@@ -110,6 +106,7 @@ class Demo:
     code: tuple[Callable[..., Any], ...]  # core functions, shown as their source
     code_intro: str = ""
     bars_label: str = ""
+    link: str = ""  # the course page's link to it
 
     def settings(self) -> Iterator[dict[str, Any]]:
         """Every combination of the controls' values, the first control slowest."""

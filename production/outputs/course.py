@@ -30,7 +30,7 @@ from production import captions, paths, qualities
 from production.chapters import Chapter, course, course_title
 from production.errors import UsageError
 from production.files import write_text
-from production.language import name_of
+from production.language import _, name_of
 from production.outputs import bundle, deck_html
 
 if TYPE_CHECKING:
@@ -100,6 +100,7 @@ def render_course(chapters: list[Chapter], request: Request, out: Path, title: s
     from production.run import run
 
     check_all(chapters)
+    entries = []
     for chapter in chapters:
         chapter = chapter.in_language(chapter.language, draft=chapter.draft,
                                       checked=True)  # active now
@@ -116,11 +117,12 @@ def render_course(chapters: list[Chapter], request: Request, out: Path, title: s
                                              out=str(out / chapter.name / DEMO)))
             if status:
                 return status
+        if not request.dry_run:  # while its language's messages are active
+            entries.append(entry(chapter, out))
     if request.dry_run:
         print(f"would write {out / 'course.json'} and {out / 'index.html'} over "
               f"{len(chapters)} chapters")
         return 0
-    entries = [entry(chapter, out) for chapter in chapters]
     language = chapters[0].language
     write_text(out / "course.json", json.dumps(
         {"title": title, **({"language": language} if language != "en" else {}),
@@ -155,9 +157,8 @@ def check_all(chapters: list[Chapter]) -> None:
 
 
 def has_demo(chapter: Chapter) -> bool:
-    """Whether the course builds the chapter's demo: it has one, and the course is in
-    English (the demo's page is written in English only)."""
-    return chapter.demo is not None and chapter.language == "en"
+    """Whether the course builds the chapter's demo: it has one."""
+    return chapter.demo is not None
 
 
 def entry(chapter: Chapter, out: Path) -> dict[str, Any]:
@@ -168,14 +169,16 @@ def entry(chapter: Chapter, out: Path) -> dict[str, Any]:
             "duration": round(float(manifest["duration"]), 3),
             "video": f"{chapter.name}/chapter.mp4", "captions": f"{chapter.name}/chapter.vtt",
             "thumbnail": f"{chapter.name}/thumbnail.jpg",
-            **({"demo": f"{chapter.name}/{DEMO}/index.html"} if has_demo(chapter) else {})}
+            **({"demo": f"{chapter.name}/{DEMO}/index.html",
+                "demo_link": _(chapter.demo.link or chapter.demo.title)}
+               if has_demo(chapter) else {})}
 
 
 def chapter_list(text: str) -> list[tuple[float, str]]:
     """chapters.txt ("M:SS Title" a line) as (seconds, title) pairs."""
     found = []
     for line in text.splitlines():
-        stamp, _, title = line.strip().partition(" ")
+        stamp, _sep, title = line.strip().partition(" ")
         if not title:
             continue
         seconds = 0.0
@@ -222,10 +225,10 @@ def page(title: str, entries: list[dict[str, Any]], out: Path,
             f'<span class="at">{bundle.timestamp(at)}</span> {deck_html.attribute(title)}'
             f"</button></li>" for at, title in parts)
         thumbnail = deck_html.relative_url(e["thumbnail"], "thumbnail")
-        demo = "" if "demo" not in e else (  # English only, as the demo's page is
+        demo = "" if "demo" not in e else (
             f'      <p class="demo"><a href="'
             f'{deck_html.attribute(deck_html.relative_url(e["demo"], "demo"))}">'
-            "Try it yourself: the demo</a></p>\n")
+            f'{deck_html.attribute(e.get("demo_link", e["demo"]))}</a></p>\n')
         items.append(
             f'  <article class="chapter" id="chapter-{i + 1}">\n'
             f'    <button type="button" class="play" data-chapter="{i}" data-at="0">'

@@ -37,6 +37,8 @@ KEYWORDS = {"_": None, "N_": None}
 
 #: the pipeline's own modules that show a viewer words (a short's title, the course page)
 PIPELINE = ("production.outputs.shorts", "production.outputs.course", "production.voices")
+#: the pipeline's modules that show words on a chapter's demo page (a chapter with a demo)
+DEMO = ("production.demo.page",)
 
 #: what a translator is told about the chapter's title, summary and tags
 CHAPTER_NOTE = ("The chapter's title, summary or a tag: on its thumbnail, in its manifest "
@@ -99,6 +101,13 @@ def on_screen(chapter: Any) -> dict[str, list[tuple[str, int, str]]]:
     owners += [(sc.__name__, scene_files(chapter, sc).values()) for sc in chapter.scenes]
     owners.append(("the pipeline", [p for m in PIPELINE
                                     if (p := module_file(m, (paths.ROOT,))) is not None]))
+    if getattr(chapter, "demo", None) is not None:  # its own words, and its page's
+        top = chapter.demo.state.__module__.split(".")[0]
+        found_in = closure([chapter.demo.state.__module__], chapter.roots())
+        owners.append(("the demo", [*(p for name, p in sorted(found_in.items())
+                                      if name.split(".")[0] == top),
+                                    *(p for m in DEMO if (p := module_file(
+                                        m, (paths.ROOT,))) is not None)]))
     for owner, sources in owners:
         for path in sources:
             if path in seen_files:

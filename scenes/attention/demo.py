@@ -15,6 +15,7 @@ from typing import Any
 
 from core import attention, spotlight
 from production.demo.spec import Bar, Box, Choice, Demo, Moment, Slider, State
+from production.language import N_, _
 from scenes.base import quoted
 from scenes.numbers import decimal, percent
 
@@ -22,14 +23,17 @@ from scenes.numbers import decimal, percent
 def state(asker: str, sharpness: float, lookback: bool) -> State:
     """What the page shows with ``asker`` asking at ``sharpness``, looking back or not."""
     t = spotlight.trace(asker, sharpness, lookback)
-    bars = tuple(Bar(word, share, percent(share) if seen else "hidden", not seen)
+    bars = tuple(Bar(word, share, percent(share) if seen else _("hidden"), not seen)
                  for word, share, seen in zip(t.words, t.shares, t.visible))
-    said = f"{quoted(asker)} asks at sharpness {decimal(sharpness, 1)}: " + ", ".join(
-        f"{b.label} {b.value}" for b in bars)
-    total = f"The shares add up to {percent(t.exact_total)}"
-    if t.rounded_total_percent != 100:
-        total += f"; rounded as shown, to {percent(t.rounded_total_percent / 100)}"
-    note = f"{total}. Most of the light goes to {quoted(t.top_word)}."
+    said = _("{asker} asks at sharpness {sharpness}: {bars}").format(
+        asker=quoted(asker), sharpness=decimal(sharpness, 1),
+        bars=", ".join(f"{b.label} {b.value}" for b in bars))
+    total, top = percent(t.exact_total), quoted(t.top_word)
+    note = _("The shares add up to {total}. Most of the light goes to {top}.").format(
+        total=total, top=top) if t.rounded_total_percent == 100 else _(
+        "The shares add up to {total}; rounded as shown, to {rounded}. Most of the light "
+        "goes to {top}.").format(total=total, rounded=percent(t.rounded_total_percent / 100),
+                                  top=top)
     return State(bars, said, note, spotlight.printed(sharpness, lookback, asker),
                  t.shares_percent)
 
@@ -44,6 +48,10 @@ def _lookback_shares(asker: str):
     return shows
 
 
+def _sharpness(value: float) -> str:
+    return decimal(value, 1)
+
+
 def _traced(name: str, title: str, asker: str, sharpness: float) -> Moment:
     """The hand trace's total and shares (SpotlightBudget) at one setting."""
     return Moment(name, title, dict(asker=asker, sharpness=sharpness, lookback=False),
@@ -53,39 +61,38 @@ def _traced(name: str, title: str, asker: str, sharpness: float) -> Moment:
 
 
 DEMO = Demo(
-    title="Try the spotlight yourself",
-    intro=("Each word of “the cat ate fish” wears a label of two numbers (thing, action) "
-           "and asks a question in the same two numbers. Pick the word that asks, set how "
-           "sharply the best fit wins, and watch its 100 points of light shared out."),
+    title=N_("Try the spotlight yourself"),
+    intro=N_("Each word of “the cat ate fish” wears a label of two numbers (thing, action) "
+             "and asks a question in the same two numbers. Pick the word that asks, set how "
+             "sharply the best fit wins, and watch its 100 points of light shared out."),
     controls=(
-        Choice("asker", "Which word is asking?",
-               tuple((w, f"{quoted(w)} is asking") for w in spotlight.WORDS),
-               spotlight.DEFAULT_ASKER),
-        Slider("sharpness", "Sharpness",
-               tuple((s, decimal(s, 1)) for s in spotlight.DEMO_SHARPNESS),
-               spotlight.DEFAULT_SHARPNESS),
-        Box("lookback", "Words may only look back", False),
+        Choice("asker", N_("Which word is asking?"), spotlight.WORDS, spotlight.DEFAULT_ASKER,
+               quoted),
+        Slider("sharpness", N_("Sharpness"), spotlight.DEMO_SHARPNESS,
+               spotlight.DEFAULT_SHARPNESS, _sharpness),
+        Box("lookback", N_("Words may only look back")),
     ),
     state=state,
     moments=(
-        _traced("sharpness-4", "At sharpness 4.0, “ate” asks", "ate", 4.0),
-        _traced("sharpness-1", "Sharpness turned down to 1.0", "ate", 1.0),
-        _traced("sharpness-8", "Sharpness turned up to 8.0", "ate", 8.0),
-        _traced("cat-asks", "“cat” asks", "cat", 4.0),
-        _traced("the-asks", "“the” asks", "the", 4.0),
-        Moment("look-back", "Looking back only, “ate” asks",
+        _traced("sharpness-4", N_("At sharpness {sharpness}, {asker} asks"), "ate", 4.0),
+        _traced("sharpness-1", N_("Sharpness turned down to {sharpness}"), "ate", 1.0),
+        _traced("sharpness-8", N_("Sharpness turned up to {sharpness}"), "ate", 8.0),
+        _traced("cat-asks", N_("{asker} asks"), "cat", 4.0),
+        _traced("the-asks", N_("{asker} asks"), "the", 4.0),
+        Moment("look-back", N_("Looking back only, {asker} asks"),
                dict(asker="ate", sharpness=4.0, lookback=True), "LookBackRule",
                ("hide",), ("spotlight.asker=ate", "spotlight.sharpness=4.0"),
                _lookback_shares("ate")),
-        Moment("first-word", "Looking back only, “the” sees only itself",
+        Moment("first-word", N_("Looking back only, {asker} sees only itself"),
                dict(asker="the", sharpness=4.0, lookback=True), "LookBackRule",
                ("alone",), ("spotlight.asker=ate", "spotlight.sharpness=4.0"),
                _lookback_shares("the")),
     ),
     code=(spotlight.attention, attention.match, attention.lookback_mask, attention.shares,
           attention.blend),
-    code_intro=("The chapter's numbers come from this function of its core, shown as it "
-                "is: it does the four steps for every word at once. Under it is what it "
-                "prints at the setting above; compare the asking word's row with the bars."),
-    bars_label="The shares of the light",
+    code_intro=N_("The chapter's numbers come from this function of its core, shown as it "
+                  "is: it does the four steps for every word at once. Under it is what it "
+                  "prints at the setting above; compare the asking word's row with the bars."),
+    bars_label=N_("The shares of the light"),
+    link=N_("Try it yourself: the demo"),
 )
