@@ -132,7 +132,11 @@ def watch_figures(project: Path, cache: Path, edits: int, profile: Path, quality
         if driver is not None:
             driver.quit()
         watch.terminate()
-        watch.wait(10)
+        try:  # it stops within seconds; on a busy machine a render it forked may take longer
+            watch.wait(60)
+        except subprocess.TimeoutExpired:
+            watch.kill()
+            watch.wait()
 
 
 def makespan(costs: list[float], workers: int) -> float:
