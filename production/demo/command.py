@@ -139,11 +139,13 @@ class DemoOutput(Output):
             for m, shown in zip(p.moments(), built["moments"]):
                 q = p.of[m.name]
                 entry = p.entry(m)
-                if cache.read_record(entry, META) is None:
+                record = cache.read_record(entry, META)  # every file's hash checked: once
+                if record is None:
                     key = q.keys[m.scene]
                     result = q.stored[m.scene] if key not in records else \
                         SceneOutput.from_json(records[key], q.entry(m.scene))
                     clip(result, m, p.quality, entry)
+                    record = cache.read_record(entry, META)
                 for suffix in (".mp4", ".vtt"):
                     target = stage / CLIPS / f"{m.name}{suffix}"
                     target.parent.mkdir(exist_ok=True)
@@ -154,7 +156,7 @@ class DemoOutput(Output):
                 shown["poster"] = f"{CLIPS}/{m.name}.png"
                 shown["captions"] = captions.read_vtt(
                     (entry / "clip.vtt").read_text(encoding="utf-8"))
-                shown["seconds"] = cache.read_record(entry, META)["seconds"]
+                shown["seconds"] = record["seconds"]
                 print(f"{m.name}: {m.scene} [{', '.join(m.beats)}] {shown['seconds']:.1f} s "
                       f"-> {p.out / CLIPS / (m.name + '.mp4')}", flush=True)
             (stage / data.NAME).write_text(data.text(built), encoding="utf-8")

@@ -20,7 +20,7 @@ import re
 from typing import Any
 
 from production.language import _
-from production.outputs.deck_html import attribute, relative_url, script_json
+from production.outputs.deck_html import HEAD, attribute, relative_url, script_json
 
 
 def _control(c: dict[str, Any]) -> str:
@@ -269,16 +269,7 @@ _JS = r"""
 })();
 """
 
-_PAGE = """<!DOCTYPE html>
-<html lang="@@LANG@@">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>@@TITLE@@</title>
-<style>@@CSS@@</style>
-</head>
-<body>
-@@BACK@@
+_PAGE = HEAD + """@@BACK@@
 <h1>@@TITLE@@</h1>
 <p class="intro">@@INTRO@@</p>
 <main class="layout">

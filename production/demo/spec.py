@@ -19,8 +19,8 @@ from typing import Any
 
 
 @dataclass(frozen=True)
-class Choice:
-    """One of a few ``values``, as radio buttons, each read as ``shown(value)``."""
+class _OneOf:
+    """One of ``values`` (in order), each read as ``shown(value)``."""
 
     name: str
     label: str
@@ -29,15 +29,12 @@ class Choice:
     shown: Callable[[Any], str] = str
 
 
-@dataclass(frozen=True)
-class Slider:
-    """One of ``values`` (in order), as a range input, each read as ``shown(value)``."""
+class Choice(_OneOf):
+    """One of a few values, as radio buttons."""
 
-    name: str
-    label: str
-    values: tuple[Any, ...]
-    start: Any
-    shown: Callable[[Any], str] = str
+
+class Slider(_OneOf):
+    """One of many values in order, as a range input."""
 
 
 @dataclass(frozen=True)

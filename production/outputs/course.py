@@ -109,7 +109,7 @@ def render_course(chapters: list[Chapter], request: Request, out: Path, title: s
                                          out=str(out / chapter.name)))
         if status:
             return status
-        if has_demo(chapter):
+        if chapter.demo is not None:
             from production.demo.command import DemoOutput
 
             status = run(DemoOutput(back="../../index.html"),
@@ -156,11 +156,6 @@ def check_all(chapters: list[Chapter]) -> None:
         check_thumbnail(chapter)
 
 
-def has_demo(chapter: Chapter) -> bool:
-    """Whether the course builds the chapter's demo: it has one."""
-    return chapter.demo is not None
-
-
 def entry(chapter: Chapter, out: Path) -> dict[str, Any]:
     """What course.json says of one rendered chapter (paths relative to ``out``)."""
     folder = out / chapter.name
@@ -171,7 +166,7 @@ def entry(chapter: Chapter, out: Path) -> dict[str, Any]:
             "thumbnail": f"{chapter.name}/thumbnail.jpg",
             **({"demo": f"{chapter.name}/{DEMO}/index.html",
                 "demo_link": _(chapter.demo.link or chapter.demo.title)}
-               if has_demo(chapter) else {})}
+               if chapter.demo is not None else {})}
 
 
 def chapter_list(text: str) -> list[tuple[float, str]]:
@@ -338,16 +333,7 @@ _JS = r"""
 })();
 """
 
-_PAGE = """<!DOCTYPE html>
-<html lang="@@LANG@@">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>@@TITLE@@</title>
-<style>@@CSS@@</style>
-</head>
-<body>
-@@LANGUAGES@@
+_PAGE = deck_html.HEAD + """@@LANGUAGES@@
 <h1>@@TITLE@@</h1>
 <video id="player" controls preload="metadata" playsinline></video>
 <p id="now"></p>

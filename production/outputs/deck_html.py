@@ -40,6 +40,19 @@ from production.files import write_text
 
 BACKGROUND = palette.BACKGROUND  # the chapter's, so a clip's edges vanish into the page
 
+#: how every page the project writes begins (the deck, the course page, a demo): its
+#: language, title and style sheet are filled in as @@LANG@@, @@TITLE@@ and @@CSS@@
+HEAD = """<!DOCTYPE html>
+<html lang="@@LANG@@">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>@@TITLE@@</title>
+<style>@@CSS@@</style>
+</head>
+<body>
+"""
+
 
 @dataclass(frozen=True)
 class Slide:
@@ -315,16 +328,7 @@ _JS = r"""
 })();
 """
 
-_PAGE = """<!DOCTYPE html>
-<html lang="@@LANG@@">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>@@TITLE@@</title>
-<style>@@CSS@@</style>
-</head>
-<body>
-<main id="stage">
+_PAGE = HEAD + """<main id="stage">
 @@SLIDES@@
 </main>
 <aside id="notes" hidden></aside>
