@@ -164,14 +164,17 @@ def intact(folder: Path, sealed: Any) -> bool:
     return True
 
 
-def read_record(folder: Path, record: str) -> dict[str, Any] | None:
-    """An entry's record when the entry is whole (made by the project, every file as
-    sealed); a broken entry is deleted and None returned, so it is built again."""
+def read_record(folder: Path, record: str, name: str | None = None) -> dict[str, Any] | None:
+    """An entry's record when the entry is whole (made by the project for the key it is
+    named by, ``name`` or else the folder's own, every file as sealed); a broken entry,
+    or one made for another key (copied over this one), is deleted and None returned, so
+    it is built again."""
     if not folder.is_dir():
         return None
     try:
         data = json.loads((folder / record).read_text(encoding="utf-8"))
-        whole = data.get("made_by") == MARKER and intact(folder, data.get("files"))
+        whole = data.get("made_by") == MARKER and data.get("entry") == (name or folder.name) \
+            and intact(folder, data.get("files"))
     except (OSError, ValueError, AttributeError):
         data, whole = None, False
     if not whole:
@@ -180,9 +183,11 @@ def read_record(folder: Path, record: str) -> dict[str, Any] | None:
     return data
 
 
-def write_record(folder: Path, record: str, data: dict[str, Any], files: Iterable[str]) -> None:
-    """Write ``record`` into ``folder`` with the marker and the seal of ``files``."""
-    sealed = {**data, "made_by": MARKER, "files": seal(folder, files)}
+def write_record(folder: Path, record: str, data: dict[str, Any], files: Iterable[str],
+                 entry: str) -> None:
+    """Write ``record`` into ``folder`` (built to be renamed ``entry``: its key) with the
+    marker, that name and the seal of ``files``."""
+    sealed = {**data, "made_by": MARKER, "entry": entry, "files": seal(folder, files)}
     (folder / record).write_text(json.dumps(sealed, indent=1, allow_nan=False),
                                  encoding="utf-8")
 

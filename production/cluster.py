@@ -196,7 +196,7 @@ def store_entry(files: dict[str, bytes], entry: Path) -> None:
     try:
         for name, data in files.items():
             (work / name).write_bytes(data)
-        if cache.read_record(work, "scene.json") is None:
+        if cache.read_record(work, "scene.json", entry.name) is None:
             raise JobFailed(f"the files of {entry.name} came back damaged from the cluster")
         cache.put(work, entry)
     finally:

@@ -120,26 +120,15 @@ _STAGED = re.compile(r"^\.staged\.(?P<pid>\d+)-[a-z0-9_]{8}\Z")
 
 @contextmanager
 def staging(out: Path) -> Iterator[Path]:
-    """A hidden folder in ``out`` to write a whole output into; :func:`move_in` then moves
-    it into place. Whatever is left of it is removed on the way out, so an output that
-    fails half-way leaves ``out`` as it was."""
+    """A hidden folder in ``out`` to write a whole output into; production/written.py
+    then moves it into place. Whatever is left of it is removed on the way out, so an
+    output that fails half-way (or is refused) leaves ``out`` as it was."""
     out.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(dir=out, prefix=f".staged.{os.getpid()}-"))
     try:
         yield stage
     finally:
         shutil.rmtree(stage, ignore_errors=True)
-
-
-def move_in(stage: Path, out: Path, last: str = "manifest.json") -> None:
-    """Every file under ``stage`` renamed to its place under ``out`` (``last`` at the end:
-    a reader of it finds every file it names already there)."""
-    moved = sorted((p for p in stage.rglob("*") if p.is_file()),
-                   key=lambda p: (p.name == last, str(p)))
-    for path in moved:
-        target = out / path.relative_to(stage)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(path, target)
 
 
 def clear_partials(*folders: Path) -> None:
@@ -197,14 +186,26 @@ def sha256_once(path: Path) -> str:
     return _remembered(str(path.resolve()), stat.st_size, stat.st_mtime_ns)
 
 
+#: how a sealed cache file begins: this tag, the name it was written as, a line break
+SEAL = b"sealed 2\n"
+
+
+def _head(name: str) -> bytes:
+    return SEAL + name.encode() + b"\n"
+
+
 def read_sealed(entry: Path) -> bytes | None:
-    """The payload of a sealed cache file (its SHA-256, then the payload), marked as used
-    now so pruning keeps it; None when it is missing or damaged."""
+    """The payload of a sealed cache file, marked as used now so pruning keeps it; None
+    when it is missing, damaged, or was written for another name (an entry copied over
+    another's: its name is its key, so it would be served for what it was not made for)."""
     try:
         data = entry.read_bytes()
     except OSError:
         return None
-    check, payload = data[:32], data[32:]
+    head = _head(entry.name)
+    if not data.startswith(head) or len(data) < len(head) + 32:
+        return None
+    check, payload = data[len(head):len(head) + 32], data[len(head) + 32:]
     if hashlib.sha256(payload).digest() != check:
         return None
     try:
@@ -215,10 +216,11 @@ def read_sealed(entry: Path) -> bytes | None:
 
 
 def write_sealed(entry: Path, payload: bytes) -> None:
-    """Write ``payload`` as a sealed cache file, whole or not at all; a folder that cannot
+    """Write ``payload`` as a sealed cache file, whole or not at all: the name it is
+    written as (its key) and the payload's SHA-256, then the payload. A folder that cannot
     be written to is passed over (a cache only makes the work faster)."""
     try:
         entry.parent.mkdir(parents=True, exist_ok=True)
-        write_bytes(entry, hashlib.sha256(payload).digest() + payload)
+        write_bytes(entry, _head(entry.name) + hashlib.sha256(payload).digest() + payload)
     except OSError:
         pass

@@ -301,7 +301,7 @@ def store(work: Path, entry: Path, meta: dict[str, Any]) -> None:
     """Drop Manim's media, write the record (sealing every file left), and rename the
     folder into place."""
     shutil.rmtree(work / "media", ignore_errors=True)
-    cache.write_record(work, META, meta, sorted(p.name for p in work.iterdir()))
+    cache.write_record(work, META, meta, sorted(p.name for p in work.iterdir()), entry.name)
     if entry.exists() and cache.read_record(entry, META) is not None:
         shutil.rmtree(work)  # another render stored the same content meanwhile
         return

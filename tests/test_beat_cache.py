@@ -121,6 +121,43 @@ def test_a_damaged_segment_is_drawn_again(warm, tmp_path, monkeypatch):
     assert again == digest
 
 
+def test_a_segment_copied_over_anothers_is_drawn_again(warm, tmp_path, monkeypatch):
+    """Each kept segment carries the key it was made for: one copied over another's
+    (whole, its own digest right) is not joined in the other's place, which would give
+    a scene of the wrong length; it is drawn again and replaced."""
+    cache, digest = warm
+    kept = sorted((cache / "segments").glob(f"*{beat_cache.SUFFIX}"),
+                  key=lambda p: p.stat().st_size)
+    small, large = kept[0], kept[-1]
+    assert small.read_bytes()[64:] != large.read_bytes()[64:]
+    large.write_bytes(small.read_bytes())
+    again, renderer = draw(ThreeBeats, cache, monkeypatch, tmp_path / "again")
+    assert len(renderer.drawn) == 1
+    assert again == digest
+    assert beat_cache.Store(cache / "segments").read(large.name.removesuffix(
+        beat_cache.SUFFIX)) is not None  # replaced by the segment drawn again
+
+
+def test_a_segment_is_encoded_on_one_thread(warm):
+    """x264 left to choose took a thread per core (so other bytes on another machine) and
+    split pictures into slices analysed on two threads, which gave other bytes for the
+    same frames now and then on a busy machine. What it wrote in the stream says how it
+    ran."""
+    cache, _ = warm
+    kept = sorted((cache / "segments").glob(f"*{beat_cache.SUFFIX}"))
+    for entry in kept:
+        options = x264_options(entry.read_bytes())
+        assert options["threads"] == "1", entry.name
+        assert options["sliced_threads"] == "0", entry.name
+
+
+def x264_options(stream: bytes) -> dict[str, str]:
+    """The options x264 writes into the stream it encodes (its SEI: "... options: a=1 b=2")."""
+    start = stream.index(b"options: ") + len(b"options: ")
+    text = stream[start:stream.index(b"\0", start)].decode()
+    return dict(item.split("=", 1) for item in text.split() if "=" in item)
+
+
 def test_a_cache_that_cannot_be_written_still_renders(tmp_path, monkeypatch):
     blocked = tmp_path / "blocked"
     blocked.write_text("a file where the cache folder should be")

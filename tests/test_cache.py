@@ -56,7 +56,7 @@ def test_a_second_run_renders_nothing_and_prunes_what_no_render_used(warm_projec
         os.utime(entry, (long_ago, long_ago))
     stale = scenes / ("f" * 24)  # a scene of an older version, used by no run since
     stale.mkdir()
-    cache.write_record(stale, "scene.json", {"name": "Scores"}, [])
+    cache.write_record(stale, "scene.json", {"name": "Scores"}, [], stale.name)
     os.utime(stale, (long_ago, long_ago))
 
     again = render(warm_project, *SCENES)

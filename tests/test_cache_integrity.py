@@ -4,6 +4,7 @@ every file), checked when read, and a broken one is deleted and built again."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import wave
 from pathlib import Path
@@ -114,7 +115,8 @@ def _entry(tmp_path: Path) -> Path:
     (entry / "Demo.mp4").write_bytes(b"picture" * 100)
     (entry / "Demo.wav").write_bytes(b"sound" * 100)
     record = scene_output.SceneOutput("Demo", entry, 1.0, {"only": 0.0}).to_json()
-    cache.write_record(entry, scene_output.META, record, ["Demo.mp4", "Demo.wav"])
+    cache.write_record(entry, scene_output.META, record, ["Demo.mp4", "Demo.wav"],
+                       entry.name)
     return entry
 
 
@@ -127,6 +129,17 @@ def test_an_entry_whose_file_changed_is_deleted_on_read(tmp_path):
     assert scene_output.load(entry) is None
     assert not entry.exists()
     assert not list(entry.parent.iterdir())  # nothing half-deleted left beside it
+
+
+def test_an_entry_copied_over_anothers_is_not_served(tmp_path):
+    """A scene's folder is named by its key: one copied in under another key, whole and
+    sealed, still proves it was made for another and is built again."""
+    entry = _entry(tmp_path)
+    other = entry.with_name("cd" * 12)
+    shutil.copytree(entry, other)
+    assert scene_output.load(entry) is not None
+    assert scene_output.load(other) is None
+    assert not other.exists()
 
 
 def test_an_entry_without_the_projects_record_is_not_served(tmp_path):

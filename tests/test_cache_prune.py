@@ -24,7 +24,7 @@ def entry(folder, name: str, age_days: float, now: float, *, marked: bool = True
     else:
         path.mkdir(parents=True)
         if marked:
-            cache.write_record(path, "scene.json", {"name": "Demo"}, [])
+            cache.write_record(path, "scene.json", {"name": "Demo"}, [], path.name)
     os.utime(path, (now - age_days * DAY, now - age_days * DAY))
     return path
 
@@ -131,7 +131,7 @@ def test_prune_knows_every_kind_of_entry_the_project_writes_and_only_those(tmp_p
         if record or folder:
             path.mkdir()
             if record:
-                cache.write_record(path, record, {"name": "Demo"}, [])
+                cache.write_record(path, record, {"name": "Demo"}, [], path.name)
         else:
             path.write_text("{}")
         os.utime(path, (now - days * DAY, now - days * DAY))

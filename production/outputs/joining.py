@@ -256,7 +256,8 @@ def assemble(scenes: list[SceneOutput], entry: Path) -> ChapterOutput:
                     "loudness": None if loudness is None else
                     {"integrated": loudness.integrated, "true_peak": loudness.true_peak}}
             cache.write_record(work, META, meta, [f.name for f in
-                                                  ChapterOutput(work, t, (), None).files()])
+                                                  ChapterOutput(work, t, (), None).files()],
+                               entry.name)
             if entry.exists():
                 cache.discard(entry)
             cache.put(work, entry)

@@ -151,6 +151,7 @@ def make_part(result: SceneOutput, part: Part, quality: str, burn: bool, folder:
                "-map", "0:v", "-map", "1:a", "-vf", video,
                "-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", options["preset"],
                "-crf", options["crf"], "-profile:v", "high", "-g", options["g"],
+               "-threads", options["threads"],
                "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
                *AAC, "-shortest", "-movflags", "+faststart", str(folder / f"{name}.mp4"),
                cwd=work)
