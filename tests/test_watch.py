@@ -1,6 +1,8 @@
-"""`render.py watch`: the page's server serves its own folder and nothing else, bad input is
-one line, and (in headless Chromium, the system tier) the page shows an edit, then an
-error with its file and line, then the fix; Ctrl-C stops it within two seconds."""
+"""`render.py watch`: the page's server serves its own folder and nothing else, each client
+on its own (an idle one is dropped after a few seconds and never blocks another or the
+redraw, a cancelled one is quiet), bad input is one line, and (in headless Chromium, the
+system tier) the page shows an edit, then an error with its file and line, then the fix;
+Ctrl-C stops it within two seconds."""
 
 from __future__ import annotations
 
@@ -9,17 +11,21 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from production.errors import UsageError
-from production.watch.server import serve
+from production.watch import Watch
+from production.watch.one_render import Spec
+from production.watch.server import Handler, serve
 from tests import browser as chromium
 from tests.browser import requested, wait_for
 
@@ -35,16 +41,16 @@ def served(tmp_path: Path) -> Iterator[tuple[Path, int]]:
     (tmp_path / "secret.txt").write_text("not to be served")
     (folder / "v1" / "link").symlink_to(tmp_path / "secret.txt")
     server = serve(folder, 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
     thread.start()
     yield folder, server.server_address[1]
     server.shutdown()
     server.server_close()
 
 
-def get(port: int, path: str, method: str = "GET",
-        headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+def get(port: int, path: str, method: str = "GET", headers: dict[str, str] | None = None,
+        timeout: float = 5) -> tuple[int, dict[str, str], bytes]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     connection.putrequest(method, path, skip_host=False, skip_accept_encoding=True)
     for name, value in (headers or {}).items():
         connection.putheader(name, value)
@@ -97,6 +103,115 @@ def test_the_server_binds_to_this_machine_only(served):
     addresses = [line.split()[1] for line in Path("/proc/net/tcp").read_text().splitlines()[1:]
                  if int(line.split()[1].split(":")[1], 16) == port and line.split()[3] == "0A"]
     assert addresses == ["0100007F:" + f"{port:04X}"]  # 127.0.0.1, listening
+
+
+#: how long a test waits for what should take milliseconds: generous on a loaded machine
+PATIENCE = 30.0
+
+
+def idle(port: int, sent: bytes = b"GET / HTTP/1.1\r\n") -> socket.socket:
+    """A client that sends ``sent`` (by default a request line and no headers) and waits."""
+    client = socket.create_connection(("127.0.0.1", port), timeout=PATIENCE)
+    client.sendall(sent)
+    return client
+
+
+def answer(client: socket.socket) -> bytes:
+    """All the server sends ``client`` until it closes the connection."""
+    received = b""
+    while block := client.recv(1 << 16):
+        received += block
+    return received
+
+
+def handlers_done() -> None:
+    """Wait until no request is being handled in a thread of this process."""
+    deadline = time.monotonic() + PATIENCE
+    while any("process_request" in t.name for t in threading.enumerate()):
+        assert time.monotonic() < deadline, "a request still handled"
+        time.sleep(0.01)
+
+
+def test_a_client_that_sends_nothing_more_blocks_no_other(served, monkeypatch):
+    monkeypatch.setattr(Handler, "timeout", 10 * PATIENCE)  # never dropped in this test
+    folder, port = served
+    with idle(port) as waiting:
+        status, _, body = get(port, "/v1/Scene.mp4", timeout=PATIENCE / 3)
+        assert status == 200 and body == (folder / "v1" / "Scene.mp4").read_bytes()
+        waiting.sendall(b"\r\n")  # and then it is answered too
+        assert answer(waiting).startswith(b"HTTP/1.0 200 ")
+
+
+def test_many_clients_at_once_are_all_answered(served, monkeypatch):
+    monkeypatch.setattr(Handler, "timeout", 10 * PATIENCE)
+    _, port = served
+    # fifty connections open at once, finished last to first: a server that answered one
+    # at a time would wait on the first for ever
+    clients = [idle(port, b"GET /index.html HTTP/1.0\r\n") for _ in range(50)]
+    try:
+        for client in reversed(clients):
+            client.sendall(b"\r\n")
+            assert answer(client).startswith(b"HTTP/1.0 200 ")
+    finally:
+        for client in clients:
+            client.close()
+    with ThreadPoolExecutor(50) as pool:  # and fifty whole requests at the same moment
+        statuses = list(pool.map(lambda _: get(port, "/", timeout=PATIENCE)[0], range(50)))
+    assert statuses == [200] * 50
+
+
+def test_a_cancelled_video_request_is_quiet(served, capfd):
+    folder, port = served
+    (folder / "v1" / "Long.mp4").write_bytes(bytes(range(256)) * (1 << 16))  # 16 MB
+    client = socket.socket()
+    client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    client.settimeout(PATIENCE)
+    client.connect(("127.0.0.1", port))
+    client.sendall(b"GET /v1/Long.mp4 HTTP/1.1\r\nRange: bytes=1000-\r\n\r\n")
+    assert client.recv(4096).startswith(b"HTTP/1.0 206 ")
+    # the browser cancels: the connection reset while the server is still sending
+    client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\1\0\0\0\0\0\0\0")
+    client.close()
+    handlers_done()
+    status, _, body = get(port, "/v1/Scene.mp4", headers={"Range": "bytes=0-3"})
+    assert status == 206 and body == bytes(range(4))
+    assert capfd.readouterr().err == ""
+
+
+def test_an_idle_client_is_dropped_after_a_few_seconds(served):
+    assert isinstance(Handler.timeout, float) and 1 <= Handler.timeout <= 10
+    _, port = served
+    started = time.monotonic()
+    clients = [idle(port, sent) for sent in (b"", b"GET /ind", b"GET / HTTP/1.1\r\nHo")]
+    try:
+        for client in clients:
+            assert answer(client) == b""  # closed, with nothing sent
+    finally:
+        for client in clients:
+            client.close()
+    assert time.monotonic() - started >= Handler.timeout - 0.1
+
+
+def test_the_redraw_goes_on_while_a_client_sends_nothing(tmp_path, monkeypatch):
+    monkeypatch.setattr(Handler, "timeout", 10 * PATIENCE)
+    turns: list[float] = []
+
+    def collect(watch: Watch) -> None:  # one turn of the loop: stop after three
+        turns.append(time.monotonic())
+        if len(turns) == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(Watch, "start", lambda watch: None)  # no render: the loop only
+    monkeypatch.setattr(Watch, "collect", collect)
+    monkeypatch.setattr("gc.freeze", lambda: None)
+    server = serve(tmp_path / "watch", 0)
+    watch = Watch(Spec("fixture", "Weights", "wide", "preview"), tmp_path / "watch", server, [])
+    codes: list[int] = []
+    with idle(server.server_address[1]):
+        runner = threading.Thread(target=lambda: codes.append(watch.run()), daemon=True)
+        runner.start()
+        runner.join(PATIENCE)
+        assert codes == [0] and len(turns) == 3
 
 
 def test_a_port_in_use_is_refused(tmp_path, served):

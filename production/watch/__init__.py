@@ -15,14 +15,15 @@ ledger refuses) is shown with its file, line and message; the last good render s
 Each render runs in a process forked from this one that first forgets every module of
 the project, so it imports the code as saved; Manim and the other libraries stay
 imported (a second and a half saved on each save). The server answers only GET and HEAD
-for files inside the watch folder, and runs nothing it is sent.
+for files inside the watch folder, and runs nothing it is sent. The loop only accepts a
+connection; its request is answered on a thread of its own (production/watch/server.py),
+so an idle or slow client never holds up another, nor the redraw of a save.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
-import http.server
 import json
 import os
 import selectors
@@ -38,7 +39,7 @@ from production import files, paths
 from production.errors import UsageError
 from production.language import name_of
 from production.watch.one_render import RESULT, Spec, render_here
-from production.watch.server import serve
+from production.watch.server import Server, serve
 from production.workers import Terminated
 
 HELP = "show a scene on a local page as it renders, drawn again on every save"
@@ -150,7 +151,7 @@ class Render:
 class Watch:
     spec: Spec
     folder: Path
-    server: http.server.HTTPServer
+    server: Server
     watched: list[Path]
     state: dict[str, Any] = field(default_factory=dict)
     running: Render | None = None
@@ -166,7 +167,7 @@ class Watch:
         try:
             while True:
                 for _ in selector.select(POLL):
-                    self.server._handle_request_noblock()
+                    self.server._handle_request_noblock()  # accepts; answered on a thread
                 self.collect()
                 now = snapshot(self.watched)
                 if now != seen:

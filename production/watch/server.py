@@ -1,15 +1,25 @@
-"""The watch page's server: the files of the watch folder, and nothing else."""
+"""The watch page's server: the files of the watch folder, and nothing else, to each
+client on a thread of its own. A client that sends nothing for READ_TIMEOUT seconds (or
+stops halfway through its request) is dropped; one that stops reading for SEND_TIMEOUT
+seconds too. A request the browser cancels (a video it seeks away from) ends quietly."""
 
 from __future__ import annotations
 
 import errno
 import http.server
 import os
+import socket
+import sys
 import urllib.parse
 from pathlib import Path
 from typing import Any
 
 from production.errors import UsageError
+
+READ_TIMEOUT = 5.0  # seconds a client may leave its request unfinished before it is dropped
+SEND_TIMEOUT = 30.0  # seconds a client may stop reading what it asked for (a paused video)
+#: how a request ends when its client goes away or stops: nothing for the author to read
+CANCELLED = (ConnectionError, TimeoutError)
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -18,6 +28,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     server_version = "watch"
     sys_version = ""
+    timeout = READ_TIMEOUT  # on every read and write of the connection (socketserver's)
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".vtt": "text/vtt", ".mp4": "video/mp4", ".json": "application/json",
                       ".html": "text/html; charset=utf-8", ".png": "image/png"}
@@ -80,6 +91,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return handle
 
     def copyfile(self, source: Any, outputfile: Any) -> None:
+        self.connection.settimeout(max(self.timeout, SEND_TIMEOUT))
         left = getattr(self, "range_left", None)
         while left:
             block = source.read(min(left, 1 << 16))
@@ -94,14 +106,29 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     do_PUT = do_DELETE = do_PATCH = do_POST
 
 
-def serve(folder: Path, port: int) -> http.server.HTTPServer:
+class Server(http.server.ThreadingHTTPServer):
+    """Each request on a daemon thread of its own, so no client waits on another and the
+    watch's loop, which only accepts, waits on none."""
+
+    request_queue_size = 128  # a page's burst of requests is never turned away
+
+    def server_activate(self) -> None:
+        super().server_activate()
+        self.socket.setblocking(False)  # accepting never waits, even for a client gone
+
+    def handle_error(self, request: socket.socket, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], CANCELLED):
+            super().handle_error(request, client_address)
+
+
+def serve(folder: Path, port: int) -> Server:
     """A server of ``folder`` bound to 127.0.0.1:``port``; a UsageError when the port is
     taken or may not be used."""
     def handler(*args: Any) -> Handler:
         return Handler(*args, directory=str(folder))
 
     try:
-        return http.server.HTTPServer(("127.0.0.1", port), handler)
+        return Server(("127.0.0.1", port), handler)
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
             raise UsageError(f"--port {port}: another program is using it (0 picks a free "
