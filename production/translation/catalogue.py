@@ -29,8 +29,9 @@ from pathlib import Path
 from typing import Any
 
 from production import files, paths
-from production.errors import UsageError
+from production.errors import DiskFullError, UsageError, is_disk_full
 from production.imports import closure, module_file
+from production.translation import pofile
 
 #: the keywords that mark an on-screen string in scene code
 KEYWORDS = {"_": None, "N_": None}
@@ -69,7 +70,8 @@ def path_of(chapter: Any, language: str) -> Path:
 def languages(chapter: Any) -> list[str]:
     """The languages a chapter has a catalogue for, by code, sorted."""
     where = folder(chapter)
-    return sorted(p.stem for p in where.glob("*.po")) if where.is_dir() else []
+    return sorted(p.stem for p in where.glob("*.po") if p.is_file()) if where.is_dir() \
+        else []
 
 
 def scene_files(chapter: Any, scene_class: Any) -> dict[str, Path]:
@@ -176,14 +178,21 @@ def where_order(chapter: Any) -> Any:
     return lambda name: order.get(name, len(order))
 
 
-def read(path: Path) -> Any:
-    """A PO file, or a one-line UsageError naming it and what is wrong."""
+def read(path: Path, data: bytes | None = None) -> Any:
+    """The PO file at ``path`` (its bytes ``data`` when already read), read strictly
+    (production/translation/pofile.py): a one-line UsageError naming the file, and the
+    line where there is one, for a file that is not a PO catalogue written to the letter
+    or defines an entry twice, a folder, or a file that cannot be read."""
     from babel.messages.pofile import PoFileError, read_po
 
+    lines = pofile.lines(pofile.contents(path) if data is None else data, path)
     try:
-        with path.open("rb") as handle:
-            return read_po(handle, abort_invalid=True)
-    except (PoFileError, UnicodeDecodeError, ValueError) as error:
+        return read_po(lines, abort_invalid=True)
+    except PoFileError as error:  # its line number counts from 0, and ends its message
+        said = re.sub(r" on \d+\Z", "", str(error).splitlines()[0])
+        raise UsageError(f"{path}:{error.lineno + 1}: not a PO catalogue this can read: "
+                         f"{said}") from None
+    except ValueError as error:
         raise UsageError(f"{path}: not a PO catalogue this can read: "
                          f"{str(error).splitlines()[0]}") from None
 
@@ -233,10 +242,23 @@ def _own_comments(message: Any) -> list[str]:
     return [c for c in message.user_comments if not c.startswith("|")]
 
 
+def _revived(old: Any, message: Any) -> Any | None:
+    """The obsolete entry of ``old`` for ``message``'s English, marked fuzzy (an
+    obsolete entry is written without its flags, so whether it was checked is not
+    known); None when there is none."""
+    key = (message.id, message.context) if message.context else message.id
+    found = old.obsolete.get(key)
+    if found is None or not found.string:
+        return found
+    found.flags.add("fuzzy")
+    return found
+
+
 def merged(old: Any | None, new: Any) -> Any:
     """``new`` (a template) with the translations of ``old`` carried over: exact ones as
     they were, changed English as fuzzy (a passage by its beat, a string by the nearest
-    unmatched English), and the ones no longer wanted kept as obsolete."""
+    unmatched English), and the ones no longer wanted kept as obsolete (a translation or
+    a translator's comment), brought back as fuzzy when their English returns."""
     if old is None:
         return new
     used: set[Any] = set()
@@ -246,6 +268,8 @@ def merged(old: Any | None, new: Any) -> Any:
         if not message.id:
             continue
         exact = old.get(message.id, message.context)
+        if exact is None:  # English that came back: its obsolete translation, as fuzzy
+            exact = _revived(old, message)
         if exact is not None:
             message.user_comments = _own_comments(exact)
         if exact is not None and exact.string:
@@ -264,10 +288,11 @@ def merged(old: Any | None, new: Any) -> Any:
             message.string = before.string
             message.flags.add("fuzzy")
             message.previous_id = [before.id]
-            message.user_comments = _own_comments(before)
+            message.user_comments = list(dict.fromkeys([*message.user_comments,
+                                                        *_own_comments(before)]))
             used.add((before.id, before.context))
-    for m in old:
-        if m.id and m.string and (m.id, m.context) not in used \
+    for m in old:  # kept: a translation, or a translator's comment on an entry
+        if m.id and (m.string or _own_comments(m)) and (m.id, m.context) not in used \
                 and new.get(m.id, m.context) is None:
             new.obsolete[(m.id, m.context) if m.context else m.id] = m
     for key, m in list(old.obsolete.items()):
@@ -286,12 +311,22 @@ def text_of(catalogue: Any) -> bytes:
 
 
 def update(chapter: Any, language: str) -> tuple[Path, Counts]:
-    """Write (or bring up to date) ``language``'s catalogue of ``chapter``."""
+    """Write (or bring up to date) ``language``'s catalogue of ``chapter``. A catalogue
+    that cannot be read whole, or a folder that cannot be written, is a UsageError, and
+    the file is left as it was."""
     path = path_of(chapter, language)
     old = read(path) if path.exists() else None
     catalogue = merged(old, template(chapter, language))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    files.write_bytes(path, text_of(catalogue))
+    data = text_of(catalogue)
+    try:
+        files.write_bytes(path, data)
+    except OSError as error:
+        if is_disk_full(error):
+            raise DiskFullError(path.parent, len(data)) from None
+        why = "not a folder" if path.parent.exists() and not path.parent.is_dir() else \
+            error.strerror or error
+        raise UsageError(f"{path.parent}: cannot write the catalogue {path.name} there "
+                         f"({why}); make it a folder you can write in") from None
     return path, counts(catalogue)
 
 

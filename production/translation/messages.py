@@ -20,6 +20,7 @@ from typing import Any
 from production import files, paths
 from production.errors import UsageError
 from production.translation import catalogue as catalogues
+from production.translation import pofile
 
 _MARK = re.compile(r"<([A-Za-z_][A-Za-z0-9_]*)>")
 
@@ -63,24 +64,25 @@ def load(chapter: Any, language: str, *, draft: bool = False, gaps: bool = True
          ) -> Translation:
     """``language``'s translation of ``chapter``; a UsageError when it has no catalogue
     (naming the languages there are; a draft is then all English) or one that cannot be
-    read, or whose translation drops or adds a slot or mark. With ``gaps`` (the default)
-    the chapter's current English is extracted and what the catalogue lacks listed."""
+    read (a folder, a file that is not strictly a PO catalogue), or whose translation
+    drops or adds a slot or mark. With ``gaps`` (the default) the chapter's current
+    English is extracted and what the catalogue lacks listed."""
     path = catalogues.path_of(chapter, language)
-    if not path.is_file() and draft:
+    if not path.exists() and draft:
         from babel.messages.catalog import Catalog
 
         empty = Translation(language, path, {}, {}, "none")
         if gaps:
             empty.gaps.extend(missing_from(chapter, Catalog(locale=language)))
         return empty
-    if not path.is_file():
+    if not path.exists():
         have = ", ".join(["en", *catalogues.languages(chapter)])
         raise UsageError(f"--language {language}: chapter {chapter.name} has no {language} "
                          f"translation ({path} is missing); languages: {have} (start one "
                          f"with `render.py translate --chapter {chapter.name} --language "
                          f"{language}`)")
-    data = path.read_bytes()
-    po = catalogues.read(path)
+    data = pofile.contents(path)
+    po = catalogues.read(path, data)
     on_screen: dict[str, str] = {}
     passages: dict[tuple[str, str], str] = {}
     for message in po:
