@@ -123,6 +123,23 @@ def symbols(language: str) -> Symbols:
     return Symbols(get_decimal_symbol(locale), get_group_symbol(locale), space)
 
 
+#: a language as the project writes one: a code as --language takes it (es, pt_BR) or a
+#: BCP-47 tag as a video site takes it (es, pt-BR, es-419, zh-Hant)
+TAG = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*\Z")
+LONGEST_TAG = 35  # characters: BCP-47 asks that a tag of up to 35 be kept whole
+
+
+def known(tag: object) -> bool:
+    """Whether ``tag`` names a language: a code or a BCP-47 tag (:data:`TAG`) of at most
+    :data:`LONGEST_TAG` characters whose language (its first part) Babel's locale data
+    (CLDR) knows. The one check of a language code, wherever one enters."""
+    if not isinstance(tag, str) or len(tag) > LONGEST_TAG or not TAG.match(tag):
+        return False
+    from babel import localedata
+
+    return localedata.exists(tag.replace("-", "_").split("_")[0].lower())
+
+
 def name_of(tag: str) -> str:
     """A language's name in itself, from its code or BCP-47 tag: 'English', 'español',
     'português (Brasil)'; the tag itself for one Babel does not know."""
@@ -156,5 +173,5 @@ def localized(text: str, language: str | None = None) -> str:
     return text.replace("%", s.before_percent + "%") if s.before_percent else text
 
 
-__all__ = ["SOURCE", "MissingTranslation", "N_", "Symbols", "_", "active", "code",
-           "fell_back", "localized", "name_of", "separator", "symbols", "use"]
+__all__ = ["LONGEST_TAG", "SOURCE", "TAG", "MissingTranslation", "N_", "Symbols", "_", "active",
+           "code", "fell_back", "known", "localized", "name_of", "separator", "symbols", "use"]

@@ -286,18 +286,18 @@ def too_long_video(folder: Path) -> None:
     (lambda f: (f / "publish.toml").write_text('colour = "red"\n'), [],
      ["unknown key 'colour'", "title, description"]),
     (lambda f: (f / "publish.toml").write_text("tags = \"one\"\n"), [],
-     ["tags must be a list of strings"]),
+     ["publish.toml: tags is \"one\"; it should be a list of strings"]),
     (lambda f: (f / "publish.toml").write_text('privacy = "secret"\n'), [],
-     ["'secret' is not a privacy", "private, unlisted, public"]),
+     ["publish.toml: privacy is \"secret\"", "one of private, unlisted, public"]),
     (lambda f: (f / "manifest.json").unlink(), [], ["not a publish bundle", "manifest.json"]),
     (lambda f: (f / "chapter.mp4").unlink(), [], ["no chapter.mp4"]),
     (lambda f: (f / FILE).write_text("{"), [], [f"{FILE}: not readable JSON"]),
     (lambda f: (f / FILE).write_text('{"sites": {}, "sites": {}}'), [],
      [f"{FILE}: not readable JSON", "the key 'sites' is given twice"]),
     (lambda f: (f / FILE).write_text(json.dumps({"sites": {ROOT: {"videos": []}}})), [],
-     [f"{FILE}: sites[", "].videos should be an object"]),
+     [f"{FILE}: sites[", "].videos is []; it should be an object"]),
     (lambda f: (f / FILE).write_text(json.dumps({"sites": {ROOT: {"videos": {"a": 1}}}})),
-     [], [f"{FILE}: sites[", "].videos['a'] should be an object"]),
+     [], [f"{FILE}: sites[", "].videos.a is 1; it should be an object"]),
     (None, ["--category", "Education"], ["not a category id", "27"]),
     (None, ["--language", "english language"], ["not a language tag"]),
     (None, ["--chunk-kib", "100"], ["multiple of 256"]),
@@ -597,8 +597,8 @@ def test_publish_takes_the_chapter_its_bundle_is(capsys, chapter):
 @pytest.mark.parametrize("names, said", [
     (["first", "first"], "chapters[1].name: 'first' is listed twice; a course publishes each "
                          "chapter once"),
-    (["first", "../first"], "chapters[1].name: '../first' is not a chapter's name"),
-    (["first", 3], "chapters[1].name: 3 is not a chapter's name"),
+    (["first", "../first"], "chapters[1].name is \"../first\"; it should be a chapter's name"),
+    (["first", 3], "chapters[1].name is 3; it should be a chapter's name"),
 ])
 def test_a_course_listing_a_chapter_twice_or_by_a_bad_name_is_one_line(capsys, tmp_path,
                                                                        names, said):

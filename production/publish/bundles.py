@@ -3,7 +3,10 @@ and captions), a course folder (each chapter's bundle in course order, then a pl
 of them) or a shorts folder (each short as its own video with its captions).
 
 Nothing here touches the network or writes a file: a folder that is none of these, or a
-bundle missing a part, is a UsageError saying what is missing and how to make it.
+bundle missing a part, is a UsageError saying what is missing and how to make it. The
+listings (manifest.json, course.json, shorts.json) are read through their schemas
+(production/schemas/): a field of the wrong kind or a language that is none is one line
+naming the file and the field.
 """
 
 from __future__ import annotations
@@ -13,10 +16,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from production.chapters import NAME, untitled_course
+from production import schemas
+from production.chapters import untitled_course
 from production.errors import UsageError
 from production.publish import fields, metadata
-from production.publish.fields import Fields
 from production.publish.limits import TITLE
 from production.publish.metadata import Layer, Metadata
 
@@ -95,9 +98,9 @@ def read(folder: Path, *, shorts: bool, given: Layer) -> Publication:
                          "`render.py render`) or a course folder")
     if shorts:
         return Publication(read_shorts(shorts_folder(folder), folder, given))
-    if (folder / COURSE).is_file():
+    if (folder / COURSE).exists():
         return read_course(folder, given)
-    if (folder / SHORTS).is_file():
+    if (folder / SHORTS).exists():
         raise UsageError(f"{folder} holds shorts, not a chapter: publish them with --shorts")
     return Publication((read_chapter(folder, folder, given),))
 
@@ -110,31 +113,23 @@ def per_video(given: Layer) -> Layer:
 # ----------------------------------------------------------------- a chapter
 
 
-def read_manifest(folder: Path) -> Fields:
+def read_manifest(folder: Path) -> dict[str, Any]:
+    """The bundle's manifest.json, as its schema says it is."""
     path = folder / MANIFEST
-    if not path.is_file():
+    if not path.exists():
         raise UsageError(f"{folder} is not a publish bundle: it has no {MANIFEST} (render one "
                          "with `render.py render`, or give a bundle or a course folder)")
-    manifest = fields.read_object(path, AGAIN)
-    if not manifest.has("title"):
-        raise UsageError(f"{path}: not a bundle's manifest (it has no title); render the "
-                         "bundle again")
-    manifest.text("title")
-    return manifest
+    return schemas.read(path, MANIFEST, AGAIN)
 
 
 #: how to make a bundle's files anew
 AGAIN = "render the bundle again"
 
 
-def credits_of(manifest: Fields) -> str:
+def credits_of(manifest: dict[str, Any]) -> str:
     """The credits line of a bundle: its voice and the tools' versions, as its manifest
     records them."""
-    versions = manifest.mapping("versions")
-    if not all(isinstance(v, str) for v in versions.values()):
-        raise UsageError(f"{manifest.path}: versions should map each tool to its version as "
-                         f"text ({AGAIN})")
-    return metadata.credits(manifest.mapping("voice") or None, versions)
+    return metadata.credits(manifest.get("voice") or None, manifest.get("versions") or {})
 
 
 def read_chapter(folder: Path, root: Path, given: Layer) -> Video:
@@ -150,14 +145,14 @@ def read_chapter(folder: Path, root: Path, given: Layer) -> Video:
     if listed and not listed.startswith("0:00 "):
         raise UsageError(f"{chapters}: the chapter list must start at 0:00, as the site "
                          "reads it from a description")
-    own = {"title": manifest.text("title"), "tags": manifest.texts("tags"),
-           **({"language": manifest.text("language").replace("_", "-")}
-              if manifest.has("language") else {}),
-           "description": metadata.description(manifest.text("summary", ""), listed,
+    own = {"title": manifest["title"], "tags": manifest.get("tags") or [],
+           **({"language": manifest["language"].replace("_", "-")}
+              if manifest.get("language") else {}),
+           "description": metadata.description(manifest.get("summary") or "", listed,
                                                credits_of(manifest))}
     toml = metadata.read_toml(folder).get("", {})
     return Video(folder, video, _present(folder / THUMBNAIL), _present(folder / CAPTIONS),
-                 manifest.number("duration", 0.0), False,
+                 float(manifest.get("duration") or 0.0), False,
                  metadata.resolve(own, toml, given), _label(video, root))
 
 
@@ -177,20 +172,15 @@ def read_course(folder: Path, given: Layer) -> Publication:
     playlist, titled as the course is. --title and --description name the playlist; the
     other options apply to every chapter too."""
     path = folder / COURSE
-    listing = fields.read_object(path, "make it again with `render.py course`")
-    names: list[Any] = [c.data.get("name") for c in listing.each("chapters")]
-    if not names:
-        raise UsageError(f"{path}: the course has no chapters")
+    listing = schemas.read(path, COURSE, "make it again with `render.py course`")
+    names: list[str] = [c["name"] for c in listing["chapters"]]
     for i, name in enumerate(names):
-        if not isinstance(name, str) or not NAME.match(name):
-            raise UsageError(f"{path}: chapters[{i}].name: {name!r} is not a chapter's name "
-                             "(lower case letters, digits and _)")
         if name in names[:i]:
             raise UsageError(f"{path}: chapters[{i}].name: {name!r} is listed twice; a "
                              "course publishes each chapter once")
     videos = tuple(read_chapter(folder / str(name), folder, per_video(given)) for name in names)
     titles = [v.metadata.title for v in videos]
-    own = {"title": listing.text("title", "") or untitled_course(titles),
+    own = {"title": listing.get("title") or untitled_course(titles),
            "description": "\n".join(f"{i}. {t}" for i, t in enumerate(titles, 1))}
     toml = metadata.read_toml(folder, metadata.PLAYLIST_FIELDS).get("", {})
     chosen = {k: v for k, v in given.items() if k in metadata.PLAYLIST_FIELDS}
@@ -203,11 +193,12 @@ def read_course(folder: Path, given: Layer) -> Publication:
 def language_of(folder: Path) -> str:
     """The language a chapter bundle or course folder was rendered in, as a BCP-47 tag
     ("en" when its listing names none)."""
-    listing = folder / COURSE if (folder / COURSE).is_file() else folder / MANIFEST
-    if not listing.is_file():
+    course = (folder / COURSE).exists()
+    listing = folder / COURSE if course else folder / MANIFEST
+    if not listing.exists():
         return "en"
-    code = fields.read_object(listing, AGAIN).text("language", "en")
-    return code.replace("_", "-")
+    code = schemas.read(listing, COURSE if course else MANIFEST, AGAIN).get("language")
+    return (code or "en").replace("_", "-")
 
 
 def read_localization(folder: Path, original: Path, given: Layer) -> Publication:
@@ -219,10 +210,10 @@ def read_localization(folder: Path, original: Path, given: Layer) -> Publication
     if language.split("-")[0] == language_of(original).split("-")[0]:
         raise UsageError(f"--as-localization: {folder} and {original} are both in "
                          f"{language}; a localization adds another language to a video")
-    if (folder / COURSE).is_file() != (original / COURSE).is_file():
+    if (folder / COURSE).exists() != (original / COURSE).exists():
         raise UsageError(f"--as-localization: {folder} and {original} should both be "
                          "chapter bundles or both course folders")
-    if (folder / COURSE).is_file():
+    if (folder / COURSE).exists():
         ours, theirs = read_course(folder, per_video(given)), read_course(original, {})
         by_name = {v.folder.name: v for v in theirs.videos}
         pairs = []
@@ -232,12 +223,13 @@ def read_localization(folder: Path, original: Path, given: Layer) -> Publication
                                  f"chapter {video.folder.name!r}")
             pairs.append((video, by_name[video.folder.name]))
     else:
-        ours_manifest, theirs_manifest = read_manifest(folder), read_manifest(original)
-        if ours_manifest.text("chapter", "") != theirs_manifest.text("chapter", ""):
+        ours_chapter = read_manifest(folder).get("chapter") or ""
+        theirs_chapter = read_manifest(original).get("chapter") or ""
+        if ours_chapter != theirs_chapter:
             raise UsageError(f"--as-localization: {folder} holds chapter "
-                             f"{ours_manifest.text('chapter', '')!r} and {original} chapter "
-                             f"{theirs_manifest.text('chapter', '')!r}; give the same "
-                             "chapter's bundles")
+                             f"{schemas.key_of(ours_chapter)} and {original} chapter "
+                             f"{schemas.key_of(theirs_chapter)}; give the same chapter's "
+                             "bundles")
         pairs = [(read_chapter(folder, folder, given), read_chapter(original, original, {}))]
     return Publication((), None, tuple(
         Localization(theirs, language, ours.metadata.title, ours.metadata.description,
@@ -255,7 +247,7 @@ def shorts_folder(folder: Path) -> Path:
     """The shorts of ``folder``: its shorts/ (as `render.py shorts` writes beside a
     bundle), or the folder itself when it holds shorts.json."""
     for candidate in (folder / SHORTS_DIR, folder):
-        if (candidate / SHORTS).is_file():
+        if (candidate / SHORTS).exists():
             return candidate
     raise UsageError(f"{folder} has no shorts (no {SHORTS_DIR}/{SHORTS}): make them with "
                      "`render.py shorts` (into out/shorts/), then publish with --shorts")
@@ -272,41 +264,39 @@ def read_shorts(folder: Path, root: Path, given: Layer) -> tuple[Video, ...]:
                              f"per short in {folder / metadata.TOML} (a [NAME] table per "
                              "clip)")
     path = folder / SHORTS
-    listing = fields.read_object(path, "make it again with `render.py shorts`")
-    clips = listing.each("clips")
-    if not clips:
-        raise UsageError(f"{path}: lists no shorts; make them with `render.py shorts`")
+    listing = schemas.read(path, SHORTS, "make it again with `render.py shorts`")
+    clips = listing["clips"]
     parent = folder.parent / MANIFEST
-    manifest = read_manifest(folder.parent) if parent.is_file() else None
+    manifest = read_manifest(folder.parent) if parent.exists() else None
     credits = credits_of(manifest) if manifest else ""
-    tags = manifest.texts("tags") if manifest else []
-    stems = tuple(Path(c.text("file")).stem for c in clips)
+    tags = (manifest.get("tags") or []) if manifest else []
+    stems = tuple(Path(c["file"]).stem for c in clips)
     toml = metadata.read_toml(folder, tables=stems)
-    return tuple(_short(folder, root, clip, listing.text("chapter", ""), credits, tags, toml,
+    return tuple(_short(folder, root, clip, listing.get("chapter") or "", credits, tags, toml,
                         given) for clip in clips)
 
 
-def _short(folder: Path, root: Path, clip: Fields, chapter: str, credits: str,
+def _short(folder: Path, root: Path, clip: dict[str, Any], chapter: str, credits: str,
            tags: list[str], toml: dict[str, Layer], given: Layer) -> Video:
-    named = clip.text("file")
+    named = clip["file"]
     file = folder / named
     if not named or Path(named).name != named or not file.is_file():
-        raise UsageError(f"{folder / SHORTS}: lists {named!r}, which is not there; make the "
-                         "shorts again with `render.py shorts`")
-    parts = clip.whole("parts", 1)
-    title = clip.text("title", "") or file.stem
+        raise UsageError(f"{folder / SHORTS}: lists {schemas.key_of(named)}, which is not "
+                         "there; make the shorts again with `render.py shorts`")
+    parts = clip.get("parts") or 1
+    title = clip.get("title") or file.stem
     if parts > 1:
-        title += f" ({clip.whole('part', 1)}/{parts})"
+        title += f" ({clip.get('part') or 1}/{parts})"
     from_chapter = f"From the chapter “{chapter}”." if chapter else ""
     own = {"title": title,
-           "description": metadata.description(clip.text("description", ""),
+           "description": metadata.description(clip.get("description") or "",
                                                from_chapter, credits),
            "tags": tags}
     resolved = metadata.resolve(own, toml.get("", {}), toml.get(file.stem, {}), given)
-    srt = clip.text("srt", "")
+    srt = clip.get("srt") or ""
     captions = folder / srt if srt and Path(srt).name == srt else None
     return Video(folder, file, None, _present(captions) if captions else None,
-                 clip.number("seconds", 0.0), True,
+                 float(clip.get("seconds") or 0.0), True,
                  _as_short(resolved, set_by_user=("title" in toml.get("", {})
                                                   or "title" in toml.get(file.stem, {}))),
                  _label(file, root))

@@ -186,7 +186,7 @@ def check_chapter(name: str, folder: Path, *, shorts: bool) -> None:
     if (folder / bundles.COURSE).is_file():
         raise UsageError(f"--chapter {name}: {folder} is a course, which publishes every "
                          "chapter; leave --chapter out, or give that chapter's bundle")
-    found = bundles.read_manifest(folder).text("chapter", "")
+    found = bundles.read_manifest(folder).get("chapter") or ""
     if found != name:
         raise UsageError(f"--chapter {name}: {folder} holds the bundle of chapter "
                          f"{found!r}; render `--chapter {name} --out DIR` and publish DIR")

@@ -10,28 +10,25 @@ playlist's title, description, privacy and language.
 
 from __future__ import annotations
 
-import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from production import schemas
 from production.errors import UsageError
+from production.language import known
 from production.publish.site import Body
 
 TOML = "publish.toml"
 
-#: every field, and the type publish.toml gives it in
-FIELDS: dict[str, type] = {"title": str, "description": str, "tags": list, "category": str,
-                           "language": str, "privacy": str, "made_for_kids": bool,
-                           "captions_name": str}
+#: every field, as publish.toml's schema declares them (production/schemas/)
+FIELDS: tuple[str, ...] = tuple(schemas.schema(TOML)["properties"])
 #: the fields a playlist has
 PLAYLIST_FIELDS = ("title", "description", "privacy", "language")
 PRIVACY = ("private", "unlisted", "public")
 EDUCATION = "27"  # the site's video category for Education
 DEFAULTS: dict[str, Any] = {"description": "", "tags": [], "category": EDUCATION,
                             "language": "en", "privacy": "private", "made_for_kids": False}
-LANGUAGE = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$")  # a BCP-47 tag, loosely
 
 Layer = dict[str, Any]
 
@@ -114,42 +111,41 @@ def credits(voice: dict[str, Any] | None, versions: dict[str, str]) -> str:
 # ----------------------------------------------------------------- publish.toml, options
 
 
-def read_toml(folder: Path, fields: tuple[str, ...] = tuple(FIELDS),
+def read_toml(folder: Path, fields: tuple[str, ...] = FIELDS,
               tables: tuple[str, ...] = ()) -> dict[str, Layer]:
     """The layers ``folder``/publish.toml sets: "" for its top level, and one per table
-    named in ``tables``; {} when there is no such file. A key or table it may not have,
-    or a value of the wrong kind, is a UsageError naming the file and the key."""
+    named in ``tables``; {} when there is no such file. It is read through its schema,
+    narrowed to ``fields`` and ``tables``: a key or table it may not have, or a value of
+    the wrong kind, is a UsageError naming the file and the key."""
     path = folder / TOML
-    if not path.is_file():
+    if not path.exists():  # a folder there is refused, as a file that does not read is
         return {}
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise UsageError(f"{path}: not a valid TOML file ({error})") from None
+    data = schemas.read(path, toml_schema(fields, tables),
+                        "docs/publishing.md lists its keys")
     layers: dict[str, Layer] = {"": {}}
     for key, value in data.items():
-        if isinstance(value, dict) and key in tables:
-            layers[key] = {k: _checked(k, v, f"{path} [{key}]", fields)
-                           for k, v in value.items()}
+        where = f"{path}: {key}" if key in fields else f"{path}: {key}."
+        if key in fields:
+            layers[""][key] = _taken(key, value, where)
         else:
-            layers[""][key] = _checked(key, value, str(path), fields, tables)
+            layers[key] = {k: _taken(k, v, where + k) for k, v in value.items()}
     return layers
 
 
-def _checked(key: str, value: Any, where: str, fields: tuple[str, ...],
-             tables: tuple[str, ...] = ()) -> Any:
-    if key not in fields:
-        takes = ", ".join(fields) + (f"; and a table per clip ({', '.join(tables)})"
-                                     if tables else "")
-        raise UsageError(f"{where}: unknown key {key!r}; it takes {takes}")
-    if key == "category" and isinstance(value, int) and not isinstance(value, bool):
+def toml_schema(fields: tuple[str, ...], tables: tuple[str, ...]) -> dict[str, Any]:
+    """publish.toml's schema with only ``fields`` at its top level, and a table of them
+    for each of ``tables`` (a shorts folder's clips)."""
+    declared = schemas.schema(TOML)
+    own = {key: declared["properties"][key] for key in fields}
+    table = {"type": "object", "additionalProperties": False, "properties": own,
+             "description": f"a table of {', '.join(fields)}"}
+    return {**declared, "properties": {**own, **{name: table for name in tables}}}
+
+
+def _taken(key: str, value: Any, where: str) -> Any:
+    if key == "category" and isinstance(value, int):  # the schema took it: digits
         value = str(value)
-    kind = FIELDS[key]
-    if not isinstance(value, kind) or key == "tags" and not all(
-            isinstance(t, str) for t in value):
-        said = {str: "a string", list: "a list of strings", bool: "true or false"}[kind]
-        raise UsageError(f"{where}: {key} must be {said}")
-    return valid(key, value, f"{where}: {key}")
+    return valid(key, value, where)
 
 
 def options(given: dict[str, Any]) -> Layer:
@@ -172,9 +168,11 @@ def valid(key: str, value: Any, where: str) -> Any:
     if key == "category" and not value.isdigit():
         raise UsageError(f"{where}: {value!r} is not a category id; it is a number, such as "
                          f"{EDUCATION} (Education)")
-    if key == "language" and not LANGUAGE.match(value):
-        raise UsageError(f"{where}: {value!r} is not a language tag; give one such as en or "
-                         "en-GB")
+    if key == "language" and not known(value):
+        raise UsageError(f"{where}: {schemas.key_of(str(value))} is not a language tag; give "
+                         "one such as en or en-GB")
+    if key == "language":
+        value = value.replace("_", "-")  # a code as --language takes it, as a tag
     if key == "title" and not value.strip():
         raise UsageError(f"{where}: the title is empty; a video needs one")
     if key == "tags":

@@ -11,7 +11,10 @@ Records are kept per API root (``{"sites": {ROOT: {"videos": ..., "playlist": ..
 ids one host gave mean nothing to another, so publishing to another root (a stand-in, an
 API-compatible host) starts afresh there and leaves the other's records as they are.
 
-The file is rewritten whole (temporary name, then rename) after every step.
+The file is rewritten whole (temporary name, then rename) after every step, and read
+through its schema (production/schemas/publish.json.schema.json): a hand edit that leaves
+a record of the wrong kind, without the body it was sent with, or with a language that is
+none, is one line naming the field.
 """
 
 from __future__ import annotations
@@ -20,9 +23,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from production import files
-from production.errors import UsageError
-from production.publish.fields import no_twice
+from production import files, schemas
 
 FILE = "publish.json"
 
@@ -41,30 +42,10 @@ class State:
         self.records: Record = self.data.setdefault("sites", {}).setdefault(api_root, {})
 
     def _read(self) -> Record:
-        if not self.path.is_file():
+        if not self.path.exists():  # a folder there is refused: it could not be written
             return {}
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"), object_pairs_hook=no_twice)
-        except (ValueError, UnicodeDecodeError) as error:
-            raise UsageError(f"{self.path}: not readable JSON ({error}); it records what was "
-                             "published: mend it, or move it away to publish everything "
-                             "anew") from None
-        if not isinstance(data, dict) or not isinstance(data.get("sites", {}), dict):
-            raise UsageError(f"{self.path}: not a publish record; mend it, or move it away to "
-                             "publish everything anew")
-        for root, site in data.get("sites", {}).items():
-            wrong = "" if isinstance(site, dict) else f"sites[{root!r}]"
-            for part in ("videos", "playlist"):
-                if not wrong and not isinstance(site.get(part, {}), dict):
-                    wrong = f"sites[{root!r}].{part}"
-            videos = site.get("videos", {}) if not wrong else {}
-            for name, video in videos.items():
-                if not wrong and not isinstance(video, dict):
-                    wrong = f"sites[{root!r}].videos[{name!r}]"
-            if wrong:
-                raise UsageError(f"{self.path}: {wrong} should be an object; mend it, or move "
-                                 "the file away to publish everything anew")
-        return data
+        return schemas.read(self.path, FILE, "it records what was published: mend it, or "
+                                             "move it away to publish everything anew")
 
     def video(self, name: str) -> Record:
         """The record of the video file ``name`` (empty until a step fills it)."""
