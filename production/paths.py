@@ -67,10 +67,43 @@ SOURCES = ("core", "scenes", "production", "tests", "bench", "scripts", "assets"
            ".venv", ".git")
 
 
+#: system folders, refused as an output folder with everything inside them ...
+SYSTEM_TREES = ("/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32",
+                "/proc", "/run", "/sbin", "/snap", "/sys", "/usr", "/var/cache", "/var/lib",
+                "/var/log", "/var/mail", "/var/spool")
+#: ... and these themselves (a folder of its own inside one is fine: /srv/site, /tmp/video)
+SYSTEM_FOLDERS = ("/", "/home", "/media", "/mnt", "/opt", "/root", "/srv", "/tmp", "/var",
+                  "/var/tmp")
+
+
+def system_folder(real: Path) -> str | None:
+    """What ``real`` (a folder's path, its links resolved) is when a render must not write
+    into it: the system folder (or home folder) it is or is inside, said as a phrase."""
+    def forms(folder: str) -> set[Path]:
+        return {Path(folder), Path(os.path.realpath(folder))}  # /bin is /usr/bin on Debian
+
+    for tree in SYSTEM_TREES:
+        for form in forms(tree):
+            if real == form or real.is_relative_to(form):
+                return f"{'' if real == form else 'inside '}a system folder ({form})"
+    if any(real in forms(folder) for folder in SYSTEM_FOLDERS):
+        return f"a system folder ({real})"
+    home = os.path.expanduser("~")
+    if home != "~" and real in forms(home):
+        return "the home folder"
+    return None
+
+
 def output_dir(path: str, what: str = "--out") -> Path:
-    """:func:`writable_dir` for an output folder, which may not be the project's own
-    folder, inside a source folder of it or inside the cache (where pruning may delete
-    what lands there): a UsageError says which."""
+    """:func:`writable_dir` for an output folder, which may not be a system folder, the
+    user's home folder itself, the project's own folder, inside a source folder of it or
+    inside the cache (where pruning may delete what lands there): a UsageError says which,
+    before anything is written there."""
+    if path.strip():
+        found = system_folder(Path(os.path.realpath(absolute(path))))
+        if found:
+            raise UsageError(f"{what} {path}: that is {found}; write into a folder of its "
+                             "own (the default is out/)")
     target = writable_dir(path, what)
     root, cache_dir, real = ROOT.resolve(), cache().resolve(), target.resolve()
     if real == root:

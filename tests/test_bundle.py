@@ -22,6 +22,7 @@ from production.chapters import Chapter
 from production.outputs import bundle
 from production.paths import ROOT
 from production.qualities import QUALITIES, Quality
+from production.written import RECORD
 from scenes.attention.chapter import CHAPTER, SCENES_IN_ORDER
 from scenes.decoder.chapter import CHAPTER as DECODER
 from tests.conftest import TEST_QUALITY, made_once, render_in
@@ -277,7 +278,8 @@ def test_chapters_txt_thumbnail_and_captions(rendered):
     vtt = (rendered / "chapter.vtt").read_text()
     first_word = manifest["scenes"][0]["words"][0]["word"]
     assert vtt.startswith("WEBVTT") and first_word in vtt
-    assert not [p for p in rendered.path.rglob("*") if p.name.startswith(".")]
+    # nothing half-written left behind: the one hidden file is the record of what it wrote
+    assert [p.name for p in rendered.path.rglob("*") if p.name.startswith(".")] == [RECORD]
 
 
 # ----------------------------------------------------------------- the attention chapter
@@ -413,4 +415,4 @@ def test_a_render_that_fails_after_drawing_leaves_the_bundle_that_was_there_whol
         make(["shares.sharpness=3"])  # other numbers: other scenes, drawn, then it fails
     after = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
     assert after == before
-    assert [p.name for p in out.iterdir() if p.name.startswith(".")] == []
+    assert [p.name for p in out.iterdir() if p.name.startswith(".")] == [RECORD]

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import av
 
+from production.written import RECORD
 from tests.cache_seeds import SCENES, seed_scenes
 from tests.conftest import TEST_QUALITY, Ran
 
@@ -69,7 +70,7 @@ def test_two_renders_into_one_folder_both_succeed(tmp_path, copy_fixture_project
     for name in SCENES:
         assert seconds(out / "scenes" / f"{name}.mp4") > 1.0
         assert (out / "scenes" / f"{name}.srt").read_text(encoding="utf-8").strip()
-    assert not [p for p in out.rglob("*") if p.name.startswith(".")]
+    assert [p.name for p in out.rglob("*") if p.name.startswith(".")] == [RECORD]
     assert not [p for p in (cache / "scenes").iterdir() if p.name.startswith(".")]
 
 

@@ -23,6 +23,7 @@ from core import spotlight
 from production.demo import data, page
 from production.errors import UsageError
 from production.paths import ROOT
+from production.written import RECORD
 from scenes.attention.chapter import CHAPTER
 from tests.conftest import TEST_QUALITY, keep_speech, render_in, run_command, seed_speech
 
@@ -203,7 +204,7 @@ def fixture_demo(tmp_path_factory: pytest.TempPathFactory, fixture_project: Path
 def test_the_demo_folder_holds_the_page_its_data_and_a_clip_per_moment(fixture_demo: Path):
     written = sorted(p.relative_to(fixture_demo).as_posix()
                      for p in fixture_demo.rglob("*") if p.is_file())
-    assert written == ["clips/gentle.mp4", "clips/gentle.png", "clips/gentle.vtt",
+    assert written == [RECORD, "clips/gentle.mp4", "clips/gentle.png", "clips/gentle.vtt",
                        "clips/sharper.mp4", "clips/sharper.png", "clips/sharper.vtt",
                        "demo.json", "index.html"]
     made = json.loads((fixture_demo / "demo.json").read_text(encoding="utf-8"))
@@ -293,3 +294,66 @@ def test_the_demo_in_spanish_reads_in_spanish_with_the_same_figures():
         assert spanish["states"][key]["figures"] == state["figures"]
         assert spanish["states"][key]["printed"] == state["printed"]
     assert '<html lang="es">' in html and "Ejecútalo" in html
+
+
+# ----------------------------------------------------------------- only its own files
+
+
+@pytest.fixture
+def demo_here(fixture_demo: Path, monkeypatch):
+    """`render.py demo --chapter fixture --quality test --out OUT` called in process, its
+    clips from the session's cache (where ``fixture_demo`` left them): a run of seconds."""
+    import render
+    from production.chapters import load
+    from tests.conftest import FIXTURE_MODULE
+
+    monkeypatch.setattr(render, "chapters", lambda: {"fixture": load(FIXTURE_MODULE)})
+
+    def run(out: Path):
+        return run_command("demo", "--chapter", "fixture", "--quality", TEST_QUALITY,
+                           "--out", str(out))
+
+    return run
+
+
+def everything(folder: Path) -> dict[str, bytes | None]:
+    """Every file and folder under ``folder`` (hidden ones too): its bytes, None for a
+    folder."""
+    return {p.relative_to(folder).as_posix(): None if p.is_dir() else p.read_bytes()
+            for p in folder.rglob("*")}
+
+
+@pytest.mark.parametrize("theirs", ["index.html", "demo.json", "clips/gentle.vtt"])
+def test_a_file_of_someone_elses_in_the_folder_is_refused_and_left_as_it_was(
+        demo_here, tmp_path, theirs):
+    out = tmp_path / "site"
+    (out / theirs).parent.mkdir(parents=True, exist_ok=True)
+    (out / theirs).write_bytes(b"<p>my own page, written by hand</p>\n")
+    (out / "notes.txt").write_bytes(b"mine too\n")
+    before = everything(out)
+    ran = demo_here(out)
+    assert ran.code == 2, ran.err
+    line, = ran.err.strip().splitlines()
+    assert line.startswith(f"render.py: error: {out / theirs}: ")
+    assert "render.py did not write it" in line and "choose another --out" in line
+    assert everything(out) == before  # byte-identical, nothing else written, no staging
+
+
+def test_a_second_run_replaces_its_own_files_but_not_one_since_edited(demo_here, tmp_path):
+    out = tmp_path / "demo"
+    first = demo_here(out)
+    assert first.code == 0, first.err
+    made = everything(out)
+    (out / "clips" / "gentle.vtt").unlink()  # one of its files gone: made again
+    again = demo_here(out)
+    assert again.code == 0, again.err
+    assert everything(out) == made
+    edited = (out / "demo.json").read_bytes().replace(b'"moments"', b'"moments" ', 1)
+    (out / "demo.json").write_bytes(edited)
+    before = everything(out)
+    refused = demo_here(out)
+    assert refused.code == 2, refused.err
+    line, = refused.err.strip().splitlines()
+    assert line.startswith(f"render.py: error: {out / 'demo.json'}: ")
+    assert "changed since render.py wrote it" in line
+    assert everything(out) == before

@@ -8,6 +8,7 @@ tests (every hostile name, every output) are in the system tier."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +18,7 @@ import pytest
 
 from production.chapters import load
 from production.qualities import QUALITIES
+from production.written import RECORD
 from tests.cache_seeds import seed_fixture_speech, seed_scenes
 from tests.conftest import FIXTURE_MODULE, TEST_QUALITY, Ran
 
@@ -79,7 +81,8 @@ def assert_rendered(out: Path) -> None:
     assert probe_seconds(video) == pytest.approx(seconds, abs=1 / FPS + 1024 / 48_000)
     for captions in (f"{SCENE}.srt", f"{SCENE}.vtt"):
         assert SAID in (out / "scenes" / captions).read_text(encoding="utf-8")
-    assert not [p for p in out.rglob(".*")]  # nothing half-written left behind
+    # nothing half-written left behind: the one hidden file is the record of what it wrote
+    assert [p.relative_to(out) for p in out.rglob(".*")] == [Path(RECORD)]
 
 
 def test_an_apostrophe_in_the_cache_and_the_output_folder(tmp_path, fixture_project):
@@ -124,7 +127,7 @@ def test_slides_into_a_relative_folder_that_looks_like_an_ffmpeg_protocol(
     for clip in (f"{SCENE}-alpha.webm", f"{SCENE}-alpha.mov", f"{SCENE}.gif"):
         assert probe_seconds(out / clip) == pytest.approx(seconds, abs=0.2), clip
     assert (out / "deck.html").stat().st_size > 0 and (out / "deck.pptx").stat().st_size > 0
-    assert not [p for p in out.rglob(".*")]
+    assert [p.relative_to(out) for p in out.rglob(".*")] == [Path(RECORD)]
 
 
 @pytest.mark.system
@@ -219,3 +222,59 @@ def test_a_whole_path_too_long_is_one_line(tmp_path, run_cli):
     line, = done.err.strip().splitlines()
     assert line.startswith("render.py: error: --out: ") and f"{longest}" in line
     assert not (tmp_path / "cache").exists()
+
+
+# ----------------------------------------------------------------- system folders
+
+
+#: every command that writes a folder, as a dry run of it (were --out taken, nothing is
+#: written there): a refusal comes first
+WRITERS = [*COMMANDS, ["demo", "--chapter", "attention"], ["course"]]
+
+
+@pytest.mark.parametrize("command", WRITERS, ids=lambda c: c[0])
+def test_the_root_folder_is_refused_for_every_command(command, run_command):
+    done = run_command(*command, "--quality", "preview", "--out", "/", "--dry-run")
+    assert done.code == 2, (done.out[-2000:], done.err[-2000:])
+    line, = done.err.strip().splitlines()
+    assert line == ("render.py: error: --out /: that is a system folder (/); write into a "
+                    "folder of its own (the default is out/)")
+    assert done.out == ""
+
+
+@pytest.mark.parametrize("folder", ["/etc", "/etc/ssl", "/usr/local/lib", "/var", "/boot",
+                                    "/dev/shm", "/bin"])
+def test_a_system_folder_or_one_inside_it_is_refused(folder, run_cli, tmp_path):
+    done = run_cli(["render", "TitleCard", "--out", folder, "--dry-run"], tmp_path / "cache")
+    assert done.code == 2, (done.out[-2000:], done.err[-2000:])
+    line, = done.err.strip().splitlines()
+    assert re.fullmatch(rf"render\.py: error: --out {folder}: that is (inside )?a system "
+                        r"folder \(/[a-z/]*\); write into a folder of its own \(the default "
+                        r"is out/\)", line), line
+
+
+def test_a_link_to_a_system_folder_is_refused(run_cli, tmp_path):
+    (tmp_path / "looks-harmless").symlink_to("/etc")
+    done = run_cli(["slides", "TitleCard", "--out", str(tmp_path / "looks-harmless"),
+                    "--dry-run"], tmp_path / "cache")
+    assert done.code == 2, (done.out[-2000:], done.err[-2000:])
+    line, = done.err.strip().splitlines()
+    assert line.endswith("that is a system folder (/etc); write into a folder of its own "
+                         "(the default is out/)")
+
+
+def test_the_home_folder_itself_is_refused_and_a_folder_in_it_is_not(run_cli, tmp_path,
+                                                                     monkeypatch):
+    home = tmp_path / "home" / "someone"
+    home.mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    refused = run_cli(["render", "TitleCard", "--out", str(home)], tmp_path / "cache")
+    assert refused.code == 2, refused.err
+    line, = refused.err.strip().splitlines()
+    assert line.startswith("render.py: error: --out ")
+    assert line.endswith(": that is the home folder; write into a folder of its own (the "
+                         "default is out/)")
+    assert list(home.iterdir()) == []
+    taken = run_cli(["render", "TitleCard", "--out", str(home / "video"), "--dry-run"],
+                    tmp_path / "cache")
+    assert taken.code == 0, taken.err

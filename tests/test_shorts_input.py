@@ -18,6 +18,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from production import written
+from production.written import RECORD
 from tests.conftest import TEST_QUALITY, run_command
 
 SILENT = ("--chapter", "fixture", "--quality", TEST_QUALITY, "--no-narration")
@@ -115,7 +117,7 @@ def test_shorts_json_lists_every_clip_in_its_folder(tmp_path, cache, shorts):
     gone = {**made, "scene": "Gone", "file": "Gone.mp4"}
     part = {**made, "title": "Scores (part 2 of 2)", "file": "Scores-part2.mp4", "part": 2}
     listing["clips"] = [{**made, "title": "stale"}, earlier, gone, part]
-    (out / "shorts.json").write_text(json.dumps(listing), encoding="utf-8")  # -Infinity
+    written.write_text(out, "shorts.json", json.dumps(listing))  # -Infinity; as if its own
     second = shorts("Scores", *SILENT, "--out", str(out), cache=cache)
     assert second.returncode == 0, second.stderr[-2000:]
     clips = strict_json(out / "shorts.json")["clips"]
@@ -126,4 +128,4 @@ def test_shorts_json_lists_every_clip_in_its_folder(tmp_path, cache, shorts):
     assert "Scores-part2.mp4" in warning and "Earlier" not in warning
     assert sorted(p.name for p in out.glob("*.mp4")) == [
         "Earlier.mp4", "Scores-part2.mp4", "Scores.mp4"]
-    assert not [p for p in out.iterdir() if p.name.startswith(".")]  # nothing half-written
+    assert [p.name for p in out.iterdir() if p.name.startswith(".")] == [RECORD]  # no partial

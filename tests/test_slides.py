@@ -11,6 +11,7 @@ import av
 import pytest
 
 from production.qualities import QUALITIES
+from production.written import RECORD
 from tests.conftest import TEST_QUALITY, render_in
 
 SCENES = ("Scores", "Weights")  # the fixture chapter's
@@ -95,7 +96,7 @@ def test_poster_captions_and_index(slides):
             entry = listed[f"{name}{suffix}"]
             assert entry["bytes"] == (slides / f"{name}{suffix}").stat().st_size
             assert entry["seconds"] and entry["seconds"] > 1
-    on_disk = {p.name for p in slides.iterdir() if p.name != "index.json"}
+    on_disk = {p.name for p in slides.iterdir() if p.name not in ("index.json", RECORD)}
     assert on_disk == set(listed)
     assert [s["name"] for s in index["scenes"]] == list(SCENES)
 

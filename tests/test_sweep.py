@@ -23,6 +23,7 @@ from core import ledger
 from production.errors import UsageError
 from production.outputs import sweep
 from production.paths import ROOT
+from production.written import RECORD
 from scenes.attention.chapter import CHAPTER
 from tests.conftest import TEST_QUALITY, run_command
 from tests.fixture.chapter import CHAPTER as FIXTURE_CHAPTER
@@ -111,7 +112,8 @@ def test_every_value_gets_its_folder_and_its_numbers_in_the_index(swept):
         assert entry["numbers"] == json.loads(json.dumps(expected))
         shown.append(entry["numbers"])
     assert shown[0]["weights"] != shown[1]["weights"]  # the dial was turned
-    assert not [p for p in out.rglob(".*")]  # nothing half-written left behind
+    # nothing half-written left behind: the one hidden file is the record of what it wrote
+    assert [p.relative_to(out) for p in out.rglob(".*")] == [Path(RECORD)]
 
 
 def test_each_value_is_rendered_once_and_a_rerun_takes_all_from_the_cache(swept,

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from production import cache, captions, files, paths, pipeline, qualities, space
+from production import cache, captions, files, paths, pipeline, qualities, space, written
 from production.chapters import Chapter
 from production.demo import data, page
 from production.demo.clips import clip, variant
@@ -131,11 +131,12 @@ class DemoOutput(Output):
         files.clear_partials(*self.writes_into(p))
 
     def make(self, p: DemoPlan) -> Made:
-        """Render the scenes missing from the cache, cut and place the clips, write the
-        data and the page."""
+        """Render the scenes missing from the cache, cut the clips, and publish them with
+        the data and the page (production/written.py: whole, and over no file the project
+        did not write)."""
         records, peaks = pipeline.render_plans(p.plans, [_label(q) for q in p.plans])
         built = p.data
-        with files.staging(p.out) as stage:
+        with written.publishing(p.out, last="index.html") as stage:
             for m, shown in zip(p.moments(), built["moments"]):
                 q = p.of[m.name]
                 entry = p.entry(m)
@@ -162,7 +163,6 @@ class DemoOutput(Output):
             (stage / data.NAME).write_text(data.text(built), encoding="utf-8")
             (stage / "index.html").write_text(page.render(built, p.chapter.palette, self.back),
                                               encoding="utf-8")
-            files.move_in(stage, p.out, last="index.html")
         return Made(peaks, len(p.plans))
 
     def summary(self, p: DemoPlan, made: Made, started: float) -> str:

@@ -26,10 +26,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core import palette
-from production import captions, paths, qualities
+from production import captions, paths, qualities, written
 from production.chapters import Chapter, course, course_title
 from production.errors import UsageError
-from production.files import write_text
 from production.language import _, name_of
 from production.outputs import bundle, deck_html
 
@@ -124,15 +123,16 @@ def render_course(chapters: list[Chapter], request: Request, out: Path, title: s
               f"{len(chapters)} chapters")
         return 0
     language = chapters[0].language
-    write_text(out / "course.json", json.dumps(
+    # its pages are published over no file but its own (production/written.py)
+    written.write_text(out, "course.json", json.dumps(
         {"title": title, **({"language": language} if language != "en" else {}),
          "chapters": entries}, indent=1, ensure_ascii=False))
     root = out.parent if language != "en" else out
     for code, folder in rendered_languages(root).items():  # each page offers every language
         listing = json.loads((folder / "course.json").read_text(encoding="utf-8"))
-        write_text(folder / "index.html",
-                   page(listing["title"], listing["chapters"], folder,
-                        languages(root, folder, code)))
+        written.write_text(folder, "index.html",
+                           page(listing["title"], listing["chapters"], folder,
+                                languages(root, folder, code)))
     print(f"course: {len(entries)} chapters, "
           f"{bundle.timestamp(sum(e['duration'] for e in entries))} in all -> "
           f"{out / 'index.html'}")

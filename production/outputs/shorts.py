@@ -43,6 +43,7 @@ from production.run import Made, Output
 from production.scene_output import AAC, META, SceneOutput, building, store, timed_passages
 from production.timings import Word
 from production.workers import Progress
+from production.written import publishing
 
 MAX_SECONDS = 180.0  # the longest a short may run (the apps' limit)
 TAIL = 0.5  # seconds of silence, the last frame held, at the end of every short
@@ -212,36 +213,37 @@ def publish(plan: Plan, burn: bool, frame: str = "tall") -> tuple[str, list[int]
             progress.close()
     width, height, fps = frame_size(plan.quality, frame)
     clips = []
-    for sc in plan.chosen:
-        entry = plan.entry(sc.__name__, kind)
-        made = stored(entry)
-        if made is None:
-            raise RuntimeError(f"the shorts of {sc.__name__} did not read back from {entry}")
-        for clip in made:
-            cover = cover_name(sc.__name__, frame)
-            written = [f"{clip['name']}.mp4", cover] + (
-                [f"{clip['name']}.srt", f"{clip['name']}.vtt"] if clip["captions"] else [])
-            for f in written:
-                files.publish(entry / f, plan.out / f)
-            title = _("{title} (part {part} of {parts})").format(
-                title=_(sc.title), part=clip["part"], parts=clip["parts"]) \
-                if clip["parts"] > 1 else _(sc.title)
-            clips.append({"scene": sc.__name__, "title": title,
-                          "description": describe(results[sc.__name__]),
-                          "file": f"{clip['name']}.mp4", "cover": cover,
-                          **{k: v for k, v in clip.items() if k != "name"},
-                          **({"srt": f"{clip['name']}.srt", "vtt": f"{clip['name']}.vtt"}
-                             if clip["captions"] else {}),
-                          "frame": frame, "quality": plan.quality, "width": width,
-                          "height": height, "fps": fps})
-    every, stale = listed(plan.out, clips, [sc.__name__ for sc in plan.chapter.scenes])
+    with publishing(plan.out, last=LISTING) as stage:  # whole, over none but its own files
+        for sc in plan.chosen:
+            entry = plan.entry(sc.__name__, kind)
+            made = stored(entry)
+            if made is None:
+                raise RuntimeError(f"the shorts of {sc.__name__} did not read back from {entry}")
+            for clip in made:
+                cover = cover_name(sc.__name__, frame)
+                written = [f"{clip['name']}.mp4", cover] + (
+                    [f"{clip['name']}.srt", f"{clip['name']}.vtt"] if clip["captions"] else [])
+                for f in written:
+                    files.publish(entry / f, stage / f)
+                title = _("{title} (part {part} of {parts})").format(
+                    title=_(sc.title), part=clip["part"], parts=clip["parts"]) \
+                    if clip["parts"] > 1 else _(sc.title)
+                clips.append({"scene": sc.__name__, "title": title,
+                              "description": describe(results[sc.__name__]),
+                              "file": f"{clip['name']}.mp4", "cover": cover,
+                              **{k: v for k, v in clip.items() if k != "name"},
+                              **({"srt": f"{clip['name']}.srt", "vtt": f"{clip['name']}.vtt"}
+                                 if clip["captions"] else {}),
+                              "frame": frame, "quality": plan.quality, "width": width,
+                              "height": height, "fps": fps})
+        every, stale = listed(plan.out, clips, [sc.__name__ for sc in plan.chapter.scenes])
+        index = {"chapter": plan.chapter.title, "clips": every}
+        files.write_text(stage / LISTING,
+                         json.dumps(index, indent=1, ensure_ascii=False, allow_nan=False) + "\n")
     for scene, names in stale.items():
         print(f"render.py: warning: {', '.join(names)} in {plan.out}: from an earlier run of "
               f"{scene}, not made this time; still listed in shorts.json (delete the files "
               "and run again to unlist them)", file=sys.stderr)
-    index = {"chapter": plan.chapter.title, "clips": every}
-    files.write_text(plan.out / LISTING,
-                     json.dumps(index, indent=1, ensure_ascii=False, allow_nan=False) + "\n")
     seconds = sum(c["seconds"] for c in clips)
     return (f"shorts: {len(clips)} clip(s), {seconds:.1f} s in all, {width}x{height} "
             f"{fps} fps -> {plan.out} ({len(every)} listed in {LISTING})"), peaks

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from production import cache, ffmpeg, files, space, voices
+from production import cache, ffmpeg, files, space, voices, written
 from production.language import _
 from production.outputs import bundle, deck_html, deck_pptx
 from production.pipeline import (
@@ -220,14 +220,15 @@ def slide(scene_class: Any, result: SceneOutput) -> deck_html.Slide:
 
 
 def assemble(scenes: list[tuple[Any, SceneOutput, Path]], out: Path,
-             title: str) -> dict[str, Any]:
+             title: str, earlier: Path | None = None) -> dict[str, Any]:
     """Write every scene's files (WRITERS), the set's files (DECK_WRITERS, given the
     chapter's ``title``) and index.json into ``out``; returns the index.
 
-    ``scenes`` holds (scene class, its finished opaque output, its alpha folder).
+    ``scenes`` holds (scene class, its finished opaque output, its alpha folder);
+    ``earlier`` is the slides folder ``out`` is then published into, when it is not
+    that folder itself (see :func:`write_index`).
     """
     out.mkdir(parents=True, exist_ok=True)
-    files.clear_partials(out)
     slides, entries = [], []
     for scene_class, result, alpha in scenes:
         written = [path for write in WRITERS.values()
@@ -236,7 +237,7 @@ def assemble(scenes: list[tuple[Any, SceneOutput, Path]], out: Path,
         entries.append((result.name, result.seconds, written))
     for write in DECK_WRITERS.values():
         write(slides, out, title)
-    return write_index(out, entries)
+    return write_index(out, entries, earlier)
 
 
 def media_seconds(path: Path) -> float | None:
@@ -252,12 +253,19 @@ def media_seconds(path: Path) -> float | None:
         return float(stream.duration * stream.time_base) if stream.duration else None
 
 
-def write_index(out: Path, scenes: list[tuple[str, float, list[Path]]]) -> dict[str, Any]:
+def write_index(out: Path, scenes: list[tuple[str, float, list[Path]]],
+                earlier: Path | None = None) -> dict[str, Any]:
     """index.json: every file of the slides folder with its duration (seconds, None for
     stills and text) and size (bytes); per scene, its length and the files its writers
-    wrote. ``scenes`` holds (name, seconds, files written)."""
-    listed = sorted(p for p in out.iterdir() if p.is_file() and not p.name.startswith(".")
-                    and p.name != "index.json")
+    wrote. ``scenes`` holds (name, seconds, files written). With ``earlier`` (the slides
+    folder ``out`` is published into), the files an earlier run wrote there are listed
+    too, not those of anyone else."""
+    found = {p.name: p for p in out.iterdir() if p.is_file()}
+    if earlier is not None:
+        found = {name: earlier / name for name in written.recorded(earlier)
+                 if "/" not in name and (earlier / name).is_file()} | found
+    listed = [found[name] for name in sorted(found)
+              if not name.startswith(".") and name != "index.json"]
     index = {
         "scenes": [{"name": n, "seconds": s, "files": sorted(p.name for p in written)}
                    for n, s, written in scenes],
@@ -305,10 +313,9 @@ class SlidesOutput(Output):
                    if not load_alpha(plan.entry(sc.__name__, ALPHA), sc.__name__)]
         _, alpha_peaks = render_missing(plan, missing, alpha_job, variant=ALPHA,
                                         label="{} (transparent)")
-        files.clear_partials(plan.out)
-        index = assemble(
-            [(sc, results[sc.__name__], plan.entry(sc.__name__, ALPHA)) for sc in plan.chosen],
-            plan.out, plan.chapter.title)
+        with written.publishing(plan.out, last="index.json") as stage:
+            index = assemble([(sc, results[sc.__name__], plan.entry(sc.__name__, ALPHA))
+                              for sc in plan.chosen], stage, plan.chapter.title, plan.out)
         return Made(peaks + alpha_peaks, 2 * len(plan.chosen),
                     [f"slides: {len(index['files'])} files for {len(plan.chosen)} scenes "
                      f"-> {plan.out}"])

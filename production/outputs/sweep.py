@@ -39,6 +39,7 @@ from production.errors import UsageError
 from production.narration.script import numbers_of
 from production.run import Made, Output, Request
 from production.scene_output import SceneOutput, load
+from production.written import publishing
 
 #: the longest folder name before it is cut and ends in a hash (file systems allow 255 bytes)
 LONGEST_FOLDER = 200
@@ -217,9 +218,11 @@ class Sweep:
     def close(self) -> None:
         self.plans[0].close()
 
-    def target(self, point: Combination, scene: str, name: str) -> Path:
-        """Where a file of ``scene`` in ``point`` goes."""
-        return self.out / scene / point.folder / name
+    def target(self, point: Combination, scene: str, name: str,
+               root: Path | None = None) -> Path:
+        """Where a file of ``scene`` in ``point`` goes (in ``root``, the folder it is
+        written into before it is published, when given)."""
+        return (root or self.out) / scene / point.folder / name
 
     def hows(self) -> Iterator[tuple[Combination, pipeline.Plan, Any, str]]:
         """Every (combination, its plan, scene, how), how being "render", "cached", or
@@ -306,10 +309,11 @@ class SweepOutput(Output):
         """Render what is missing (each key once, in parallel), place every combination's
         files and write index.json; a line per (combination, scene) as it is placed."""
         records, peaks = pipeline.render_plans(sweep.plans, [c.folder for c in sweep.points])
-        index, kept, unlisted = merged(_place_all(sweep, records), sweep.out)
-        files.write_text(sweep.out / "index.json",
-                          json.dumps(index, indent=1, ensure_ascii=False, allow_nan=False)
-                          + "\n")
+        with publishing(sweep.out, last="index.json") as stage:  # over none but its own files
+            index, kept, unlisted = merged(_place_all(sweep, records, stage), sweep.out)
+            files.write_text(stage / "index.json",
+                             json.dumps(index, indent=1, ensure_ascii=False, allow_nan=False)
+                             + "\n")
         return Made(peaks, len(list(sweep.hows())), earlier_line(kept, unlisted))
 
     def summary(self, sweep: Sweep, made: Made, started: float) -> str:
@@ -327,11 +331,12 @@ class SweepOutput(Output):
         pipeline.keep_in_cache(sweep.plans[0])
 
 
-def _place_all(sweep: Sweep, records: dict[str, Any]) -> dict[str, Any]:
-    """Every combination's files into their folders, a line printed for each; the index."""
+def _place_all(sweep: Sweep, records: dict[str, Any], stage: Path) -> dict[str, Any]:
+    """Every combination's files into their folders under ``stage`` (published into
+    ``sweep.out`` when whole), a line printed for each; the index."""
     first = sweep.plans[0]
     width, height, fps = qualities.size(first.quality)
-    linked: dict[Path, Path] = {}  # a cache file -> its first copy in out/
+    linked: dict[Path, Path] = {}  # a cache file -> its first copy in this sweep
     entries: list[dict[str, Any]] = []
     for point, p, sc, how in sweep.hows():
         name, key = sc.__name__, p.keys[sc.__name__]
@@ -340,9 +345,9 @@ def _place_all(sweep: Sweep, records: dict[str, Any]) -> dict[str, Any]:
                                                                             p.entry(name))
         written = []
         for f in (result.video, *result.captions):
-            target = sweep.target(point, name, f.name)
+            target = sweep.target(point, name, f.name, stage)
             _place(f, target, linked)
-            written.append(target.relative_to(sweep.out).as_posix())
+            written.append(target.relative_to(stage).as_posix())
         print(f"{name} {point.folder}: {result.seconds:.1f} s "
               f"({'rendered' if how == 'render' else how})", flush=True)
         if not how.startswith("same as"):  # said once per key, as `render` says it
@@ -433,7 +438,7 @@ def earlier_line(kept: list[str], unlisted: list[str]) -> list[str]:
 
 def _place(source: Path, target: Path, linked: dict[Path, Path]) -> None:
     """``source`` to ``target`` through a hidden temporary name: a hard link to its first
-    copy in out/ when there is one (and the file system links), else a copy."""
+    copy in this sweep when there is one (and the file system links), else a copy."""
     earlier = linked.get(source)
     if earlier is not None:
         try:

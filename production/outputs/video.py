@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from production import cache, files, qualities, space, voices
+from production import cache, files, qualities, space, voices, written
 from production.errors import UsageError
 from production.language import _
 from production.narration.passages import Passage
@@ -47,14 +47,14 @@ class BundleOutput(Output):
 
     def make(self, plan: Plan) -> Made:
         """Draw what is missing, then write the bundle into a hidden folder in out/ and
-        move it into place only when complete: a failure after drawing (joining, the
-        thumbnail, the manifest) leaves the bundle that was there whole."""
+        move it into place only when complete (production/written.py): a failure after
+        drawing (joining, the thumbnail, the manifest) leaves the bundle that was there
+        whole, and a file in the way that the project did not write is left alone."""
         results, peaks = ensure_scenes(plan)
-        with files.staging(plan.out) as stage:
+        with written.publishing(plan.out) as stage:
             staged = dataclasses.replace(plan, out=stage)
             scenes(staged, results)
             line = chapter(staged, results) if self.whole else ""
-            files.move_in(stage, plan.out)
         if line:
             print(line.replace(str(stage), str(plan.out)))
         return Made(peaks, len(plan.chosen))
