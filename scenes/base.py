@@ -15,6 +15,7 @@ import copy
 import html
 import math
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
@@ -39,6 +40,7 @@ from manim import (
 from manim.mobject.svg.svg_mobject import SVG_HASH_TO_MOB_MAP
 from manim.utils.iterables import hash_obj
 
+from production.errors import UsageError, one_line
 from scenes import style
 from scenes.frame import FRAMES, WIDE, Frame, frame_named
 
@@ -201,6 +203,28 @@ def row_label(text: str, color=style.MUTED, size: int = WIDE.type.label, *,
     return label
 
 
+class TextTooWide(UsageError):
+    """A text in a scene that cannot fit the width it is given even at the frame's smallest
+    type size (a word longer than the line, often a translation's): refused before it is
+    drawn, in one line naming the scene, the beat and the text (exit status 2)."""
+
+
+#: the scene whose render is running in this context: what sets its texts refuses by
+#: its name one that cannot fit (scenes.lines.balanced_lines)
+_BUILDING: ContextVar[ChapterScene | None] = ContextVar("building", default=None)
+
+
+def building() -> ChapterScene | None:
+    """The scene being rendered in this context, or None outside a scene's render."""
+    return _BUILDING.get()
+
+
+def _quoted(text: str) -> str:
+    """``text`` quoted in an error: whole up to 80 characters, else its beginning and
+    "..." (80 in all), on one line."""
+    return repr(one_line(text if len(text) <= 80 else text[:77] + "..."))
+
+
 class ChapterScene(Scene):
     """Base of every scene in the chapter."""
 
@@ -314,6 +338,29 @@ class ChapterScene(Scene):
         come from the same ledger the pictures use, never from the text itself.
         """
         return {}
+
+    def render(self, preview: bool = False) -> bool:
+        """Manim's render, with this scene as the one being built (:func:`building`), so
+        a text that cannot fit is refused by its scene and beat (:meth:`refuse_text`)."""
+        token = _BUILDING.set(self)
+        try:
+            return super().render(preview)
+        finally:
+            _BUILDING.reset(token)
+
+    def refuse_text(self, piece: str, text: str, wide: float, width: float,
+                    size: int) -> TextTooWide:
+        """The error for ``piece`` of ``text``: ``wide`` scene units at ``size`` (the
+        frame's smallest), wider than the ``width`` it is given. It names this scene and
+        the beat in progress (or, while the scene lays out before its first beat, that
+        beat)."""
+        beat = self._beat
+        where = f"beat {beat.name!r}" if beat is not None else \
+            f"laying out before beat {next(iter(self.beat_seconds), '')!r}"
+        what = _quoted(piece) if piece == text else f"{_quoted(piece)} (in {_quoted(text)})"
+        return TextTooWide(f"{type(self).__name__}, {where}: the text {what} is {wide:.2f} "
+                           f"units wide even at the smallest size ({size}), and its place "
+                           f"{width:.2f}: shorten it or put spaces in it")
 
     # ------------------------------------------------------------- beats
     @classmethod
@@ -586,6 +633,7 @@ def _seen(m: Mobject) -> bool:
     return fill > 0.05 or (stroke > 0.05 and width > 0)
 
 
-__all__ = ["LAYOUTS", "Beat", "BeatRecord", "ChapterScene", "align_baselines", "baseline",
-           "drawn_characters", "layout_findings", "layout_problems", "markup", "quoted",
-           "row_label", "stack_lines", "tint", "unsafe", "word_row", "words"]
+__all__ = ["LAYOUTS", "Beat", "BeatRecord", "ChapterScene", "TextTooWide", "align_baselines",
+           "baseline", "building", "drawn_characters", "layout_findings",
+           "layout_problems", "markup", "quoted", "row_label", "stack_lines", "tint", "unsafe",
+           "word_row", "words"]
