@@ -60,8 +60,8 @@ def publish(stage: Path, out: Path, last: str = "manifest.json") -> list[str]:
                    key=lambda name: (name == last, name))
     record = recorded(out)
     digests = {name: files.sha256(stage / name) for name in names}
-    found = [problem for name in names if (problem := in_the_way(
-        out, name, record, digests[name], (stage / name).stat().st_size))]
+    found = list(dict.fromkeys(problem for name in names if (problem := in_the_way(
+        out, name, record, digests[name], (stage / name).stat().st_size))))  # a folder once
     if found:
         more = f" (and {len(found) - 1} more file(s) in the way)" if len(found) > 1 else ""
         raise UsageError(f"{found[0]}{more}; {WHAT_TO_DO}")

@@ -131,8 +131,9 @@ def test_a_folder_or_a_link_in_the_way_is_refused(tmp_path, kind):
         blocked = out / "clips"
     before, outside = everything(out), everything(elsewhere)
     with pytest.raises(UsageError) as refused:
-        output(out, FIRST)
+        output(out, {**FIRST, "clips/b.vtt": b"WEBVTT\n\nb"})
     assert str(refused.value).startswith(f"{blocked}: in the way: ")
+    assert "more file(s)" not in str(refused.value)  # a folder on the way of two: said once
     assert everything(out) == before and everything(elsewhere) == outside
 
 
