@@ -8,8 +8,8 @@ In one run on this machine it measures, for each quality asked for:
     beat as long as its narration, see baseline_scenes.py) but no sound,
 and prints the ratios, seconds of video per second of rendering, and the peak
 memory of a worker. It also measures speaking the narration cold with the
-default voice (planning a render with an empty cache, less the same planning
-warm) against the cold publish render.
+default voice (bench/speak.py with an empty cache, less the same again, all
+cached) against the cold publish render.
 
     .venv/bin/python bench/bench.py                       # preview and publish, all scenes
     .venv/bin/python bench/bench.py --quality preview --scenes TitleCard TwoJobs
@@ -32,6 +32,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+import speak  # noqa: E402
 
 from production.chapters import load  # noqa: E402
 from production.qualities import QUALITIES  # noqa: E402
@@ -133,22 +135,19 @@ def main() -> int:
         print(f"  peak memory per worker:               "
               f"{peak.group(1) if peak else '?':>8} MiB"
               f"   (a manim render: {baseline_peak / 1024:.0f} MiB)")
-    speech, passages = speaking(args.chapter, names if subset else [], qualities[0])
+    speech, passages = speaking(args.chapter, names if subset else [])
     print(f"\nspeech, cold, default voice: {speech:8.1f} s for {passages} passages")
     if "publish" in colds:
         print(f"  against the cold publish render:     {100 * speech / colds['publish']:8.1f} %")
     return 0
 
 
-def speaking(chapter: str, names: list[str], quality: str) -> tuple[float, int]:
-    """Seconds to speak every passage of the scenes cold: a dry run (which plans, and so
-    speaks) with an empty cache, less the same dry run again (everything cached)."""
+def speaking(chapter: str, names: list[str]) -> tuple[float, int]:
+    """Seconds to speak every passage of the scenes cold (bench/speak.py) with an empty
+    cache, less the same again (everything cached)."""
     with tempfile.TemporaryDirectory() as tmp:
-        env = dict(os.environ, EXPLAINER_CACHE=str(Path(tmp) / "cache"))
-        command = [PYTHON, "render.py", "render", *names, "--chapter", chapter, "--dry-run",
-                   "--quality", quality, "--out", str(Path(tmp) / "out")]
-        cold, _ = timed(command, env)
-        warm, _ = timed(command, env)
+        cold = speak.timed(chapter, names, Path(tmp) / "cache")
+        warm = speak.timed(chapter, names, Path(tmp) / "cache")
         spoken = len(list((Path(tmp) / "cache" / "voice").glob("*.wav")))
     return cold - warm, spoken
 

@@ -34,6 +34,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import speak  # noqa: E402
+
 from production.chapters import load  # noqa: E402
 from production.qualities import QUALITIES  # noqa: E402
 
@@ -90,8 +92,7 @@ def main() -> int:
         spoken = tmp / "spoken"
         # speaks every passage once (of the scenes and the swept one), for every run below
         said = list(dict.fromkeys([*args.scenes, swept])) if args.scenes else []
-        timed(["render", *said, *chapter, "--dry-run", "--quality", args.quality, "--out",
-               str(tmp / "o")], spoken)
+        speak.timed(args.chapter, said, spoken)
 
         def fresh(name: str) -> Path:
             cache = tmp / f"cache-{name}"  # beside its output folder, never holding it

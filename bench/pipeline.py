@@ -3,8 +3,8 @@
 In one run, on a copy of the project (so an edit never touches the checkout), for one
 quality (preview by default), the chapter rendered by `render.py render`:
 
-  * speech alone: a dry run with an empty cache (it plans, and so speaks every passage),
-    less the same dry run again;
+  * speech alone: every passage spoken with an empty cache (bench/speak.py), less the
+    same again (all cached);
   * drawing alone: a render whose speech is already cached, its scenes not;
   * cold: a render with an empty cache (speech and drawing);
   * warm: the same again, nothing changed;
@@ -33,6 +33,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+import speak  # noqa: E402
 
 from production.chapters import load  # noqa: E402
 from production.qualities import QUALITIES  # noqa: E402
@@ -93,15 +95,13 @@ def main() -> int:
                   "--jobs", str(args.jobs)]
 
         speech_cache = tmp / "speech-only"
-        cold_dry, _ = timed(project, speech_cache, *render, "--dry-run", "--out",
-                            str(tmp / "dry"))
-        warm_dry, _ = timed(project, speech_cache, *render, "--dry-run", "--out",
-                            str(tmp / "dry"))
-        speech = cold_dry - warm_dry
+        cold_speech = speak.timed(args.chapter, args.scenes, speech_cache)
+        warm_speech = speak.timed(args.chapter, args.scenes, speech_cache)
+        speech = cold_speech - warm_speech
         passages = len(list((speech_cache / "voice").glob("*.wav")))
 
         drawing, _ = timed(project, speech_cache, *render, "--out", str(tmp / "drawn"))
-        drawing -= warm_dry  # the planning that a warm speech cache still does
+        drawing -= warm_speech  # what a warm speech cache still costs: reading it
 
         cold_cache = tmp / "cold"
         cold, cold_out = timed(project, cold_cache, *render, "--out", str(tmp / "out"))
@@ -114,7 +114,7 @@ def main() -> int:
         found = re.search(r"^(rendered .*|nothing to render.*)$", out, re.MULTILINE)
         return found.group(1) if found else "?"
 
-    print(f"speech alone (cold dry run less warm): {speech:8.1f} s   {passages} passages")
+    print(f"speech alone (cold less warm):         {speech:8.1f} s   {passages} passages")
     print(f"drawing alone (speech cached):         {drawing:8.1f} s")
     print(f"cold render (speech and drawing):      {cold:8.1f} s   "
           f"{cold / (speech + drawing):.2f} x (speech + drawing)")

@@ -28,6 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import speak  # noqa: E402
+
 from production.qualities import QUALITIES  # noqa: E402
 
 PYTHON = sys.executable
@@ -56,8 +58,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         spoken = tmp / "spoken"
-        timed(["render", *args.scenes, "--chapter", args.chapter, "--dry-run", "--out",
-               str(tmp / "o")], spoken)
+        speak.timed(args.chapter, args.scenes, spoken)
         for quality in args.quality or ["preview", "publish"]:
             cache = tmp / f"cache-{quality}"
             shutil.copytree(spoken / "voice", cache / "voice")

@@ -2,8 +2,11 @@
 
 A scene's key is a hash of everything that decides its files: the project's
 drawing and model code, the scene's ledger numbers (so --set values count), its
-narration text with values filled in, any recordings that replace the voice,
-the voice settings, the quality, and the versions of the tools that encode.
+narration text with values filled in and where its marks are, any recordings that
+replace the voice (their bytes), the voice settings, the quality, and the versions of
+the tools that encode. Speech is deterministic (the same text and voice give the same
+bytes), so the key names the text and the voice, not the sound: it is known before
+anything is spoken, and a dry run speaks nothing.
 Finished scenes live in ``.cache/scenes/KEY/``; the chapter in ``.cache/chapters/KEY/``;
 spoken passages in ``.cache/voice/``; set text in ``.cache/texts/``
 (production/text_store.py); each play's video segment in ``.cache/segments/``
@@ -34,8 +37,8 @@ from pathlib import Path
 from typing import Any
 
 from production import beat_cache, files, imports, paths, text_store, voices
-from production.narration.passages import Passage, prepare
-from production.narration.script import numbers_of, script_for, spoken_values
+from production.narration.passages import Passage, prepare, sound_keys
+from production.narration.script import marked_script, numbers_of, spoken_values
 from production.narration.speech import speech_dir
 
 ROOT = paths.ROOT
@@ -71,7 +74,7 @@ def code_fingerprint(modules: tuple[str, ...] = DRAWING, roots: tuple[Path, ...]
     """A hash of the code ``modules`` run (their files and the project files they import,
     transitively: see production/imports.py) and of the tool versions."""
     return _digest({"version": CACHE_VERSION, "tools": tool_versions(),
-                    "code": imports.fingerprint(modules, (*roots, ROOT))})
+                    "code": imports.fingerprint(modules, tuple(dict.fromkeys((*roots, ROOT))))})
 
 
 def scene_code(chapter: Any, scene_class: Any) -> str:
@@ -88,11 +91,10 @@ def _digest(parts: dict[str, Any]) -> str:
 def scene_key(chapter: Any, scene_class: Any, quality: str, settings: dict[str, Any],
               narrate: bool,
               voice: voices.VoiceEngine = voices.DEFAULT_VOICE,
-              encoder: dict[str, str] | None = None,
-              passages: list[Passage] | None = None, layout: str = "wide") -> str:
+              encoder: dict[str, str] | None = None, layout: str = "wide") -> str:
     """The content key of one scene's finished files (``encoder``: the video encoder's
-    options; ``passages``: the scene's prepared narration, prepared here when not given;
-    ``layout``: the frame it is laid out for)."""
+    options; ``layout``: the frame it is laid out for), known before anything is spoken:
+    a dry run and a render of the same source find the same entry."""
     name = scene_class.__name__
     parts: dict[str, Any] = {
         "scene": name,
@@ -108,17 +110,21 @@ def scene_key(chapter: Any, scene_class: Any, quality: str, settings: dict[str, 
         parts["language"] = [chapter.language, chapter.translation, chapter.draft]
     if getattr(scene_class, "names_next", False):  # an end card: "next: TITLE"
         parts["next"] = chapter.next_title()
+    waits = bool(getattr(scene_class, "marks", None))
+    if narrate or waits:
+        # The text and where its marks are: an animation that waits for a mark starts at
+        # its word (heard, or placed by the letters before it when the scene is silent).
+        passages = marked_script(chapter, scene_class, settings)
+        parts["script"] = {beat: text for beat, (text, _) in passages.items()}
+        if waits:
+            parts["marks"] = {beat: found for beat, (_, found) in passages.items()}
     if narrate:
-        # The speech itself, not only its text: a passage spoken again (or a recording
-        # replaced) changes the key. Speaking here also fills the speech cache for the
-        # workers, which then only read it.
+        # What each passage's sound is made from, not the sound itself: speech is
+        # deterministic (the voice's key covers its engine, model and settings), so the
+        # key is known without speaking, and a recording counts by its own bytes. The
+        # sound's length and word timings follow from it.
         parts["voice"] = voice.key()
-        parts["script"] = script_for(chapter, scene_class, settings)
-        if passages is None:
-            passages = speech(chapter, scene_class, settings, voice)
-        parts["speech"] = {p.beat: files.sha256(p.audio) for p in passages}
-        # When each word is said moves the animations that wait for a mark.
-        parts["words"] = {p.beat: [[w.text, w.start, w.end] for w in p.words] for p in passages}
+        parts["sound"] = sound_keys(name, parts["script"], voice, chapter.recordings)
     return _digest(parts)
 
 

@@ -59,13 +59,15 @@ def closure(modules: Iterable[str], roots: tuple[Path, ...]) -> dict[str, Path]:
     """Every project module that ``modules`` run, by name: themselves, what they import
     under ``roots`` (transitively), and the packages (``__init__.py``) on the way."""
     seen: dict[str, Path] = {}
+    missed: set[str] = set()  # names of no project file (an imported class, a package's)
     todo = list(modules)
     while todo:
         name = todo.pop()
-        if name in seen or not name:
+        if name in seen or name in missed or not name:
             continue
         path = module_file(name, roots)
         if path is None:
+            missed.add(name)
             continue
         seen[name] = path
         parent = name.rpartition(".")[0]

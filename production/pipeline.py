@@ -13,21 +13,19 @@ import shutil
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from production import beat_jobs, cache, cluster, files, paths, qualities, schedulers, voices
+from production import beat_jobs, cache, cluster, paths, qualities, schedulers, voices
 from production.chapters import Chapter
 from production.drawing import construct_scene, encoder_options
 from production.errors import NarrationError, UsageError
 from production.narration.passages import Passage, beat_lengths
-from production.narration.recordings import check_recordings
 from production.narration.script import marked_script
-from production.narration.speech import speech_dir
 from production.scene_output import SceneOutput, load
-from production.workers import Progress, Silent, run_workers
+from production.speaking import speak_all, warn_recordings
+from production.workers import Progress, peak_memory, run_workers
 
 
 @dataclass
@@ -42,13 +40,14 @@ class Plan:
     keys: dict[str, str]
     stored: dict[str, SceneOutput | None]
     workers: int
-    seconds: dict[str, float]  # each scene's length as narrated
+    seconds: dict[str, float]  # each scene's length as narrated (none in a dry run)
     out: Path
     keyframes: Path | None = None
     voice: voices.VoiceEngine = voices.DEFAULT_VOICE
     #: the Dask cluster the scenes are rendered on (None: local worker processes)
     cluster: cluster.Session | None = None
-    #: each scene's passages, spoken (what a cluster worker is sent to speak)
+    #: each scene's passages, spoken (what a cluster worker is sent to speak); None in a
+    #: dry run
     passages: dict[str, list[Passage]] | None = None
     #: the frame the scenes are laid out for: "wide" (the chapter) or "tall" (shorts)
     layout: str = "wide"
@@ -62,6 +61,8 @@ class Plan:
     #: how long each job took (seconds), by its label; the beat jobs' peak memory (KiB)
     job_costs: dict[str, float] = dataclasses.field(default_factory=dict)
     beat_peaks: list[int] = dataclasses.field(default_factory=list)
+    #: a dry run's plan: the keys looked up, nothing spoken, converted or marked used
+    dry_run: bool = False
 
     @property
     def folders(self) -> dict[str, Path]:
@@ -134,12 +135,15 @@ def check_tools(narrate: bool, voice: voices.VoiceEngine = voices.DEFAULT_VOICE)
 def plan(chapter: Chapter, *, scenes: list[str], quality: str, settings: list[str], out: str | None,
          default_out: Path, jobs: int | None = None, narrate: bool = True,
          keyframes: str | None = None, voice: str | voices.VoiceEngine | None = None,
-         scheduler: str | None = None, layout: str = "wide", job_unit: str = "auto") -> Plan:
+         scheduler: str | None = None, layout: str = "wide", job_unit: str = "auto",
+         dry_run: bool = False) -> Plan:
     """Check every argument and tool up front, speak what is not spoken yet, and look
     the scenes up in the cache. Nothing is written to the output folder before this.
 
     ``voice``: a voice engine, or what ``--voice`` takes (``espeak``, ``piper``, a path
-    to a Piper .onnx); the default voice when None."""
+    to a Piper .onnx); the default voice when None. ``dry_run``: check and look up only:
+    speak, convert and write nothing, and connect to no cluster (the keys are known
+    from the passages' text and the voice, :func:`production.cache.scene_key`)."""
     qualities.get(quality)  # a UsageError naming the qualities there are
     beat_jobs.check_unit(job_unit)
     if jobs is not None and jobs < 1:
@@ -153,9 +157,11 @@ def plan(chapter: Chapter, *, scenes: list[str], quality: str, settings: list[st
     check_tools(narrate, speaker)
     paths.writable_dir(str(paths.cache()), "the cache folder (EXPLAINER_CACHE)")
     bare = Plan(chapter, quality, parsed, narrate, chosen, {}, {}, jobs or os.cpu_count() or 1, {},
-                target, frames, speaker, layout=layout, job_unit=job_unit)
+                target, frames, speaker, layout=layout, job_unit=job_unit, dry_run=dry_run)
     # The cluster first: its workers warm up (Manim, the ledger) while this process speaks.
-    bare.cluster = _session(where, jobs, speaker if narrate else None, chapter, chosen, parsed)
+    if not dry_run:
+        bare.cluster = _session(where, jobs, speaker if narrate else None, chapter, chosen,
+                                parsed)
     try:
         return _look_up(bare, parsed)
     except BaseException:
@@ -165,26 +171,38 @@ def plan(chapter: Chapter, *, scenes: list[str], quality: str, settings: list[st
 
 def with_settings(base: Plan, settings: list[str], scenes: list[str] | None = None) -> Plan:
     """``base`` at other --set values (and ``scenes``, if named), checked, spoken, looked up;
-    it shares ``base``'s quality, voice, folder and cluster (close ``base``, not it)."""
+    it shares ``base``'s quality, voice, folder, cluster and dry run (close ``base``, not
+    it)."""
     chosen = base.chosen if scenes is None else pick_scenes(base.chapter, scenes)
     return _look_up(dataclasses.replace(base, chosen=chosen),
                     parse_settings(base.chapter, settings))
 
 
 def _look_up(base: Plan, parsed: dict[str, Any]) -> Plan:
-    """``base`` at the settings ``parsed``: the marks checked, the passages spoken, the
-    scenes' keys computed and looked up in the cache."""
+    """``base`` at the settings ``parsed``: the marks checked, the passages spoken (in a
+    dry run only their recordings checked), the scenes' keys computed and looked up in
+    the cache."""
     check_marks(base.chapter, base.chosen, parsed)
-    speech = speak_all(base.chapter, base.chosen, parsed, base.narrate, base.voice)
-    keys = {sc.__name__: cache.scene_key(base.chapter, sc, base.quality, parsed, base.narrate,
-                                         base.voice, encoder=encoder_options(base.quality),
-                                         passages=speech[sc.__name__], layout=base.layout)
-            for sc in base.chosen}
-    lengths = {sc.__name__: sum(beat_lengths(sc.beat_seconds, speech[sc.__name__]).values())
-               for sc in base.chosen}
+    if base.dry_run:
+        if base.narrate:
+            warn_recordings(base.chapter, base.chosen, convert=False)
+        speech, lengths = None, {}
+    else:
+        speech = speak_all(base.chapter, base.chosen, parsed, base.narrate, base.voice)
+        lengths = {sc.__name__: sum(beat_lengths(sc.beat_seconds, speech[sc.__name__]).values())
+                   for sc in base.chosen}
+    try:
+        keys = {sc.__name__: cache.scene_key(base.chapter, sc, base.quality, parsed,
+                                             base.narrate, base.voice,
+                                             encoder=encoder_options(base.quality),
+                                             layout=base.layout)
+                for sc in base.chosen}
+    except NarrationError as error:  # a recording that cannot be used
+        raise UsageError(str(error)) from None
     stored = {name: load(cache.scenes_dir() / key) for name, key in keys.items()}
-    # Used from now on: a render pruning at the same time must not take them away.
-    cache.mark_used(cache.scenes_dir() / key for key in keys.values())
+    if not base.dry_run:
+        # Used from now on: a render pruning at the same time must not take them away.
+        cache.mark_used(cache.scenes_dir() / key for key in keys.values())
     if base.keyframes is not None:
         stored = dict.fromkeys(stored)  # key frames are saved while drawing: draw again
     return dataclasses.replace(base, settings=parsed, keys=keys, stored=stored,
@@ -225,44 +243,7 @@ def check_marks(chapter: Chapter, chosen: list[Any], settings: dict[str, Any]) -
         raise UsageError(str(error)) from None
 
 
-def speak_all(chapter: Chapter, chosen: list[Any], settings: dict[str, Any], narrate: bool,
-              voice: voices.VoiceEngine = voices.DEFAULT_VOICE
-              ) -> dict[str, list[Passage]]:
-    """Every chosen scene's passages, spoken (a few at once) or taken from the cache;
-    a warning line for each recording that names no beat or is silent. Spoken in a worker
-    process: the engine's calls cannot be interrupted, a process can (Ctrl-C, SIGTERM:
-    it is killed, what it was writing removed, the passages it finished stay cached)."""
-    if not narrate:
-        return {sc.__name__: [] for sc in chosen}
-    try:
-        for sc in chosen:
-            for warning in check_recordings(sc.__name__, list(sc.beat_seconds),
-                                            chapter.recordings):
-                print(f"render.py: warning: {warning}", file=sys.stderr)
-        results, _ = run_workers(
-            [("the narration", _speak_scenes, (chapter, chosen, settings, voice))], 1, Silent(),
-            doing="speaking", tidy=lambda pids: files.clear_partials_of(speech_dir(), pids))
-        return results["the narration"]
-    except NarrationError as error:
-        raise UsageError(str(error)) from None
-
-
-def _speak_scenes(chapter: Chapter, chosen: list[Any], settings: dict[str, Any],
-                  voice: voices.VoiceEngine) -> tuple[dict[str, list[Passage]], int]:
-    """In the speaking worker: each scene's passages, a few scenes at once; peak KiB."""
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as speakers:
-        spoken = list(speakers.map(lambda sc: cache.speech(chapter, sc, settings, voice),
-                                   chosen))
-    return {sc.__name__: passages for sc, passages in zip(chosen, spoken)}, peak_memory()
-
-
 # ----------------------------------------------------------------- drawing
-
-
-def peak_memory() -> int:
-    import resource
-
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
 @dataclass(frozen=True)

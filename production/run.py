@@ -60,14 +60,16 @@ class Output:
     variants: tuple[str, ...] = ("",)
 
     def plan(self, request: Request) -> Any:
-        """Check the request and look its scenes up in the cache (nothing written)."""
+        """Check the request and look its scenes up in the cache (nothing written; for a
+        dry run, nothing spoken either)."""
         return pipeline.plan(request.chapter, scenes=request.scenes, quality=request.quality,
                              settings=request.settings, out=request.out,
                              default_out=paths.out_for(request.chapter) / self.folder,
                              jobs=request.jobs,
                              narrate=request.narrate, keyframes=request.keyframes,
                              voice=request.voice, scheduler=request.scheduler,
-                             layout=self.layout, job_unit=request.job_unit)
+                             layout=self.layout, job_unit=request.job_unit,
+                             dry_run=request.dry_run)
 
     def dry_run(self, plan: Any) -> Iterable[str]:
         """A line per thing it would make."""

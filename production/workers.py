@@ -1,5 +1,5 @@
 """Worker processes that draw scenes (and one that speaks the passages, see
-production.pipeline.speak_all), and how a render stops.
+production.speaking.speak_all), and how a render stops.
 
 Workers are forked once, up front, from the planned process (Manim and the scenes
 already imported, which a spawned worker spends a second and a half on) and each
@@ -231,6 +231,13 @@ class _Worker:
                 kill(self.process.pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
                 pass
+
+
+def peak_memory() -> int:
+    """The most memory this process has held (KiB), as a job reports it."""
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
 def run_workers(jobs: list[Job], workers: int, progress: Display, *, doing: str = "rendering",

@@ -23,8 +23,9 @@ from production.paths import ROOT
 pytestmark = pytest.mark.system
 
 BENCH = ROOT / "bench"
-#: what bench/ holds that is not a bench script: the scenes bench.py's baseline renders
-NOT_SCRIPTS = {"baseline_scenes"}
+#: what bench/ holds that is not a bench script: the scenes bench.py's baseline renders,
+#: and what the scripts run to speak a chapter
+NOT_SCRIPTS = {"baseline_scenes", "speak"}
 #: seconds a tiny run may take, on a loaded two-core machine, before it counts as hung
 TIMEOUT = 900
 
@@ -87,7 +88,7 @@ CASES = {
         r"^  the emptiest tenth: TitleCard at \d+ s \(\d+%\)",
     ], speech=True),
     "pipeline": Case([*TITLE, "--jobs", "1"], [
-        rf"^speech alone \(cold dry run less warm\): +{S} +[1-9]\d* passages$",
+        rf"^speech alone \(cold less warm\): +{S} +[1-9]\d* passages$",
         rf"^drawing alone \(speech cached\): +{S}$",
         rf"^cold render \(speech and drawing\): +{S} +-?\d+\.\d\d x \(speech \+ drawing\)$",
         rf"^warm render \(nothing changed\): +{S} +nothing to render: all 1 scenes cached",

@@ -12,9 +12,8 @@ from pathlib import Path
 import av
 import pytest
 
-from production import cache, narration, scene_output
+from production import cache, scene_output
 from production.scene_output import BrokenOutput, check_captions, check_video
-from scenes.attention.chapter import CHAPTER, SCENES_BY_NAME
 from tests.cache_seeds import seed_scenes
 from tests.conftest import TEST_QUALITY, render_in
 
@@ -160,29 +159,3 @@ def test_storing_an_entry_another_render_just_stored_keeps_one_whole_entry(tmp_p
         "Demo", work, 1.0, {"only": 0.0}).to_json())
     assert scene_output.load(entry) is not None
     assert not work.exists()
-
-
-def _wav(path: Path, seconds: float, level: int) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with wave.open(str(path), "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(48000)
-        w.writeframes(int(level).to_bytes(2, "little", signed=True) * int(48000 * seconds))
-    return path
-
-
-def test_the_scene_key_covers_the_speech_itself_not_only_its_text(tmp_path):
-    """The same passage text, spoken into different bytes (a voice upgrade, a cut-off
-    file re-spoken), must not find the scene rendered from the old sound."""
-    scene = SCENES_BY_NAME["TitleCard"]
-    [beat] = scene.beat_seconds
-    text = narration.script_for(CHAPTER, scene, {})[beat]
-
-    def key(audio: Path) -> str:
-        passage = narration.Passage("TitleCard", beat, text, audio, 3.0, False)
-        return cache.scene_key(CHAPTER, scene, "preview", {}, True, passages=[passage])
-
-    quiet, loud = _wav(tmp_path / "a.wav", 3.0, 100), _wav(tmp_path / "b.wav", 3.0, 200)
-    assert key(quiet) != key(loud)
-    assert key(quiet) == key(_wav(tmp_path / "c.wav", 3.0, 100))  # same bytes, same key

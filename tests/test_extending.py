@@ -63,6 +63,7 @@ def test_a_voice_is_a_class_with_key_check_and_speak(tmp_path):
                                           "That is the budget."]
     for p, said in zip(passages, voice.spoken):
         assert p.audio == tmp_path / "cache" / f"{narration.speech_key(said, voice)}.wav"
+        assert p.audio.stem == narration.passage_key(p.text, voice)  # known before speaking
         assert p.seconds == pytest.approx(0.09 * len(said), abs=0.01)
         assert not p.recorded
 
@@ -78,11 +79,9 @@ def test_a_voice_is_a_class_with_key_check_and_speak(tmp_path):
     assert {p.audio for p in moved}.isdisjoint(p.audio for p in passages)
 
 
-def test_a_voice_key_is_part_of_the_scene_key(tmp_path):
+def test_a_voice_key_is_part_of_the_scene_key():
     scene = SCENES_BY_NAME["TitleCard"]
-    passages = narration.prepare(scene.__name__, list(scene.beat_seconds), ToneVoice(),
-                                 cache=tmp_path, narration_dir=CHAPTER.narration)
-    keys = {cache.scene_key(CHAPTER, scene, "preview", {}, True, voice=voice, passages=passages)
+    keys = {cache.scene_key(CHAPTER, scene, "preview", {}, True, voice=voice)
             for voice in (ToneVoice(), ToneVoice(), ToneVoice(330.0))}
     assert len(keys) == 2
 

@@ -153,35 +153,26 @@ def test_the_pace_is_part_of_the_key_and_slows_the_voice(piper):
 
 
 def test_the_voice_and_the_model_bytes_change_the_scene_key(model_copy, piper):
-    """On the fixture chapter's first scene (the chapter is not the point), its passages
-    from the session's speech."""
+    """On the fixture chapter's first scene (the chapter is not the point); nothing spoken:
+    the key is the passages' text and the voice's key."""
     scene = FIXTURE.scenes[0]
-    beats = list(scene.beat_seconds)
-    keys = {}
-    for name in ("espeak", "piper"):
-        voice = narration.voice_named(name)
-        passages = narration.prepare(scene.__name__, beats, voice,
-                                     narration_dir=FIXTURE.narration)
-        keys[name] = cache.scene_key(FIXTURE, scene, "preview", {}, True, voice, passages=passages)
+    keys = {name: cache.scene_key(FIXTURE, scene, "preview", {}, True,
+                                  narration.voice_named(name))
+            for name in ("espeak", "piper")}
     assert keys["espeak"] != keys["piper"]
-    assert keys["espeak"] == cache.scene_key(
-        FIXTURE, scene, "preview", {}, True, Espeak(),
-        passages=narration.prepare(scene.__name__, beats, Espeak(),
-                                   narration_dir=FIXTURE.narration))
+    assert keys["espeak"] == cache.scene_key(FIXTURE, scene, "preview", {}, True, Espeak())
 
     # The same bytes elsewhere are the same voice; one byte changed is another voice.
-    piper_passages = narration.prepare(scene.__name__, beats, Piper(),
-                                       narration_dir=FIXTURE.narration)
     copied = Piper(model_copy)
     assert copied.key() == Piper().key()
+    assert cache.scene_key(FIXTURE, scene, "preview", {}, True, copied) == keys["piper"]
     flipped = model_copy.with_name("flipped.onnx")
     shutil.copy(model_copy, flipped)
     shutil.copy(copied.config, flipped.with_name("flipped.onnx.json"))
     data = bytearray(flipped.read_bytes())
     data[len(data) // 2] ^= 0xFF
     flipped.write_bytes(bytes(data))
-    key = cache.scene_key(FIXTURE, scene, "preview", {}, True, Piper(flipped),
-                          passages=piper_passages)
+    key = cache.scene_key(FIXTURE, scene, "preview", {}, True, Piper(flipped))
     assert key != keys["piper"]
     assert narration.speech_key(TEXT, Piper(flipped)) != narration.speech_key(TEXT, copied)
     # ... and so does its config

@@ -72,8 +72,9 @@ class DemoPlan:
 
 
 def plan(request: Request) -> DemoPlan:
-    """Check everything, build the page's data, and plan every moment's scene (spoken
-    and looked up in the cache); nothing is written to the output folder."""
+    """Check everything, build the page's data, and plan every moment's scene (spoken,
+    unless a dry run, and looked up in the cache); nothing is written to the output
+    folder."""
     chapter = request.chapter
     built = data.build(chapter)
     moments = list(chapter.demo.moments)
@@ -82,7 +83,8 @@ def plan(request: Request) -> DemoPlan:
     first = pipeline.plan(chapter, scenes=[scene], quality=request.quality,
                           settings=list(settings), out=request.out,
                           default_out=paths.out_for(chapter) / "demo", jobs=request.jobs,
-                          narrate=True, voice=request.voice, scheduler=request.scheduler)
+                          narrate=True, voice=request.voice, scheduler=request.scheduler,
+                          dry_run=request.dry_run)
     try:
         plans = [first, *(pipeline.with_settings(first, list(s), scenes=[sc])
                           for sc, s in wanted[1:])]

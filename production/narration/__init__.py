@@ -18,12 +18,14 @@ from production.narration.passages import (
     mark_times,
     passage_words,
     prepare,
+    sound_keys,
 )
 from production.narration.recordings import (
     ACCEPTED,
     check_recordings,
     peak_dbfs,
     recorded_sound,
+    recording_key,
     recording_path,
 )
 from production.narration.script import (
@@ -42,6 +44,7 @@ from production.narration.speech import (
     SPEECH_VERSION,
     Speak,
     checked_seconds,
+    passage_key,
     plausible_seconds,
     speech_dir,
     speech_key,
@@ -78,9 +81,9 @@ __all__ = [
     "NarrationError", "Passage", "Piper", "Speak", "SpeechDiskFull", "Voice", "VoiceEngine",
     "VoiceInfo", "available_voices", "beat_lengths", "check_recordings", "checked_seconds",
     "decode", "fill", "joe_model", "mark_times", "marked_script", "numbers_of", "parse",
-    "passage_words", "peak_dbfs", "piper_licence", "plausible_seconds", "prepare",
-    "read_script", "recorded_sound", "recording_path", "release_voices", "require",
-    "script_for", "script_path", "speech_dir", "speech_key", "speech_problem",
-    "spoken_values", "synthesize", "voice_named", "voice_record", "voices_text",
-    "wav_seconds",
+    "passage_key", "passage_words", "peak_dbfs", "piper_licence", "plausible_seconds",
+    "prepare", "read_script", "recorded_sound", "recording_key", "recording_path",
+    "release_voices", "require", "script_for", "script_path", "sound_keys", "speech_dir",
+    "speech_key", "speech_problem", "spoken_values", "synthesize", "voice_named",
+    "voice_record", "voices_text", "wav_seconds",
 ]

@@ -15,9 +15,9 @@ from typing import Any
 import production.narration.marks as marks
 import production.narration.spoken as spoken
 from production import files, timings
-from production.narration.recordings import recorded_sound, recording_path
+from production.narration.recordings import recorded_sound, recording_key, recording_path
 from production.narration.script import filled, marked_script
-from production.narration.speech import Speak, speech_dir, synthesize, wav_seconds
+from production.narration.speech import Speak, passage_key, speech_dir, synthesize, wav_seconds
 from production.soundtrack import LEAD_IN, TAIL
 from production.timings import Word
 from production.voices import DEFAULT_VOICE
@@ -79,17 +79,42 @@ def prepare(scene: str, beats: list[str], voice: VoiceEngine = DEFAULT_VOICE, *,
     script = filled(scene, beats, values or {}, narration_dir)
     passages = []
     for beat in beats:
-        recording = recording_path(scene, beat, voice_dir) if voice_dir else None
-        recorded = recording is not None and os.path.lexists(recording)
-        if recording is not None and recorded:
+        recording = recording_of(scene, beat, voice_dir)
+        if recording is not None:
             audio = recorded_sound(recording, cache)
         else:
             audio = synthesize(script[beat][0], voice, cache, speak)
         text, found = script[beat]
-        passages.append(Passage(scene, beat, text, audio, wav_seconds(audio), recorded,
+        passages.append(Passage(scene, beat, text, audio, wav_seconds(audio),
+                                recording is not None,
                                 passage_words(audio, spoken.speakable(text)),
                                 tuple(found.items())))
     return passages
+
+
+def recording_of(scene: str, beat: str, voice_dir: Path | None) -> Path | None:
+    """The user's recording that replaces the voice for ``beat`` (``voice_dir``/SCENE/
+    BEAT.wav), or None: the beat is spoken."""
+    if voice_dir is None:
+        return None
+    recording = recording_path(scene, beat, voice_dir)
+    return recording if os.path.lexists(recording) else None
+
+
+def sound_keys(scene: str, texts: dict[str, str], voice: VoiceEngine,
+               voice_dir: Path | None) -> dict[str, str]:
+    """What each passage's sound is made from, by beat (``texts``: the passages, values
+    filled in and marks taken out), found without speaking or converting anything: a
+    recording's bytes (:func:`recording_key`), or the key its speech is cached under, a
+    hash of its spoken form and the voice's key (:func:`passage_key`). Speech is
+    deterministic (the same text and voice give the same bytes and word timings), so what
+    :func:`prepare` would make of a passage is known from this alone."""
+    keys = {}
+    for beat, text in texts.items():
+        recording = recording_of(scene, beat, voice_dir)
+        keys[beat] = f"recording {recording_key(recording)}" if recording is not None \
+            else f"speech {passage_key(text, voice)}"
+    return keys
 
 
 def passage_words(audio: Path, said: str) -> tuple[Word, ...]:

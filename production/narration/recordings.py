@@ -127,6 +127,26 @@ def _read_layout(path: Path) -> _Layout:
     return layout
 
 
+def recording_key(path: Path) -> str:
+    """What a recording's sound in the mix is made from, without converting it: a hash of
+    its bytes and of how it is converted (the name of its conversion in the speech cache).
+    Its layout is checked first: a recording that cannot be used is a NarrationError, as
+    from :func:`recorded_sound`."""
+    _read_layout(path)
+    return _digest(path)
+
+
+def _digest(path: Path) -> str:
+    digest = hashlib.sha256(f"recording {CONVERSION_VERSION} {SAMPLE_RATE}\n".encode())
+    try:
+        with open(path, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                digest.update(block)
+    except OSError as error:
+        raise _refuse(path, f"cannot be read ({error.strerror or error})") from None
+    return digest.hexdigest()[:24]
+
+
 def recorded_sound(path: Path, cache: Path | None = None) -> Path:
     """A user's recording in the mix's format: 16-bit PCM at the soundtrack's rate, mono
     or stereo as recorded (more channels mixed down to stereo). Converted by ffmpeg once,
@@ -136,11 +156,7 @@ def recorded_sound(path: Path, cache: Path | None = None) -> Path:
     cache = cache if cache is not None else speech_dir()
     layout = _read_layout(path)
     channels = min(layout.channels, 2)
-    digest = hashlib.sha256(f"recording {CONVERSION_VERSION} {SAMPLE_RATE}\n".encode())
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    target = cache / f"{digest.hexdigest()[:24]}.wav"
+    target = cache / f"{_digest(path)}.wav"
     if target.exists():
         try:
             if checked_seconds(target) >= MIN_RECORDING:
@@ -181,13 +197,19 @@ def peak_dbfs(path: Path) -> float:
 
 
 def check_recordings(scene: str, beats: list[str], voice_dir: Path,
-                     cache: Path | None = None) -> list[str]:
+                     cache: Path | None = None, *, convert: bool = True) -> list[str]:
     """Check (and convert, once) every recording of ``scene``; returns warnings, one line
     each, without a prefix: a file in the scene's voice folder that names no beat, and a
-    recording that is silent. A recording that cannot be used raises NarrationError.
-    Meant for planning, once per render, before any worker starts."""
+    recording that is silent. A recording that cannot be used, or a file where a folder
+    of them goes, raises NarrationError. Meant for planning, once per render, before any
+    worker starts. Without ``convert`` (a dry run), nothing is converted or written: each
+    recording's header is checked, and silence is not looked for."""
     cache = cache if cache is not None else speech_dir()
     folder = voice_dir / scene
+    for place in (voice_dir, folder):
+        if place.exists() and not place.is_dir():
+            raise NarrationError(f"{place}: a file, not a folder; a recording goes in "
+                                 f"{voice_dir / 'SCENE' / 'BEAT.wav'}")
     warnings = []
     wanted = {f"{beat}.wav" for beat in beats}
     if folder.is_dir():
@@ -198,6 +220,9 @@ def check_recordings(scene: str, beats: list[str], voice_dir: Path,
     for beat in beats:
         path = recording_path(scene, beat, voice_dir)
         if not os.path.lexists(path):
+            continue
+        if not convert:
+            _read_layout(path)
             continue
         peak = peak_dbfs(recorded_sound(path, cache))
         if peak < SILENT_DBFS:

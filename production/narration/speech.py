@@ -68,6 +68,12 @@ def speech_key(text: str, voice: VoiceEngine) -> str:
     return hashlib.sha256(key.encode()).hexdigest()[:20]
 
 
+def passage_key(text: str, voice: VoiceEngine) -> str:
+    """The key :func:`synthesize` caches the speech of the passage ``text`` under (that of
+    its spoken form), found without speaking it."""
+    return speech_key(spoken.speakable(text), voice)
+
+
 #: Plausible speech, in seconds at 150 words a minute (scaled by the voice's speed).
 #: Every passage of the chapter lasts 0.081 to 0.146 s per letter or digit; short ones
 #: longer (a lone "a" lasts 0.7 s; "--", with nothing to say, 0.01 s). The lower bound
@@ -147,9 +153,8 @@ def writing(cache: Path, target: Path, needed: int) -> Iterator[Path]:
 
 def keep_first(partial: Path, target: Path) -> bool:
     """Put a checked file in place, unless another render put one there meanwhile: the
-    first one stays. Speech differs a little each time it is spoken (Piper samples), and
-    a scene's key covers its speech's bytes: two renders speaking the same passage at
-    once must both end up hashing the same file. True when ``partial`` is the entry."""
+    first one stays (the same bytes: speech is deterministic, and a scene's key counts on
+    it), and a reader never sees it replaced. True when ``partial`` is the entry."""
     try:
         os.link(partial, target)
     except FileExistsError:

@@ -239,11 +239,10 @@ class Sweep:
 
 
 def plan(chapter: Chapter, *, scenes: list[str], settings: list[str], quality: str,
-         out: str | None,
-         jobs: int | None, narrate: bool, voice: str | None,
-         scheduler: str | None) -> Sweep:
-    """Check every argument and value, speak the narration of every combination and look
-    its scenes up in the cache. Nothing is written to the output folder before this."""
+         out: str | None, jobs: int | None, narrate: bool, voice: str | None,
+         scheduler: str | None, dry_run: bool = False) -> Sweep:
+    """Check every argument and value, speak every combination's narration (not in a dry
+    run) and look its scenes up in the cache. Nothing is written to the output folder yet."""
     if not scenes:
         raise UsageError("sweep: name at least one scene (see `render.py list`)")
     if len(set(scenes)) != len(scenes):
@@ -253,7 +252,7 @@ def plan(chapter: Chapter, *, scenes: list[str], settings: list[str], quality: s
     check_used(chapter, pipeline.pick_scenes(chapter, scenes), swept, points[0].settings)
     first = pipeline.plan(chapter, scenes=scenes, quality=quality, settings=points[0].given,
                           out=out, default_out=paths.out_for(chapter) / "sweep", jobs=jobs,
-                          narrate=narrate, voice=voice, scheduler=scheduler)
+                          narrate=narrate, voice=voice, scheduler=scheduler, dry_run=dry_run)
     try:
         plans = [first, *(pipeline.with_settings(first, p.given) for p in points[1:])]
     except BaseException:
@@ -283,7 +282,8 @@ class SweepOutput(Output):
     def plan(self, request: Request) -> Sweep:
         return plan(request.chapter, scenes=request.scenes, settings=request.settings,
                     quality=request.quality, out=request.out, jobs=request.jobs,
-                    narrate=request.narrate, voice=request.voice, scheduler=request.scheduler)
+                    narrate=request.narrate, voice=request.voice,
+                    scheduler=request.scheduler, dry_run=request.dry_run)
 
     def dry_run(self, sweep: Sweep) -> list[str]:
         return dry_run(sweep)
