@@ -86,7 +86,7 @@ def _loaded(model: str, config: str) -> Any:
     # onnxruntime splits its work by its thread count (by default one per core), which
     # moves the last bit of some samples: the same count everywhere gives every machine
     # the same bytes. Two, as fast as before on two cores; threads that wait sleep rather
-    # than spin, since passages are spoken a few at once (pipeline.speak_all)
+    # than spin, since passages are spoken a few at once (speaking.speak_all)
     options.intra_op_num_threads = PIPER_THREADS
     options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     session = onnxruntime.InferenceSession(graph.SerializeToString(), sess_options=options,
