@@ -220,14 +220,12 @@ class Sweep:
 
     def target(self, point: Combination, scene: str, name: str,
                root: Path | None = None) -> Path:
-        """Where a file of ``scene`` in ``point`` goes (in ``root``, the folder it is
-        written into before it is published, when given)."""
+        """Where a file of ``scene`` in ``point`` goes (in ``root``, its staging, if given)."""
         return (root or self.out) / scene / point.folder / name
 
     def hows(self) -> Iterator[tuple[Combination, pipeline.Plan, Any, str]]:
         """Every (combination, its plan, scene, how), how being "render", "cached", or
-        "same as FOLDER" when an earlier combination has the scene's key (the scene is
-        drawn, or taken from the cache, once for both)."""
+        "same as FOLDER" when an earlier combination has the scene's key (drawn once)."""
         first: dict[str, str] = {}
         for point, p in zip(self.points, self.plans):
             for sc in p.chosen:
