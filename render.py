@@ -148,12 +148,12 @@ COMMANDS = {"list": cmd_list, "voices": cmd_voices, "numbers": cmd_numbers, "new
             **{name: cmd_scenes for name in options.SCENE_COMMANDS}}
 
 
-def secret_free(error: BaseException) -> str:
+def secret_free(error: BaseException, argv: list[str]) -> str:
     """An error's message with the user name and password of any URL in it taken out, on
-    one line."""
+    one line, quoting at most 80 characters of any argument in ``argv``."""
     from production.publish.command import without_credentials
 
-    return one_line(without_credentials(str(error)))
+    return one_line(without_credentials(str(error)), map(without_credentials, argv))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -169,13 +169,13 @@ def main(argv: list[str] | None = None) -> int:
         with stop_on_sigterm():
             return COMMANDS[args.command](args)
     except (UsageError, DiskFullError, NarrationError) as error:
-        print(f"render.py: error: {secret_free(error)}", file=sys.stderr)
+        print(f"render.py: error: {secret_free(error, argv)}", file=sys.stderr)
         return 2
     except (WorkerDied, JobFailed, SchedulerLost) as error:  # what finished stays cached
-        print(f"render.py: error: {secret_free(error)}", file=sys.stderr)
+        print(f"render.py: error: {secret_free(error, argv)}", file=sys.stderr)
         return 1
     except RemoteFailure as error:  # what went up is recorded; the next run goes on
-        print(f"render.py: error: {secret_free(error)}", file=sys.stderr)
+        print(f"render.py: error: {secret_free(error, argv)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM: the workers are already gone
         terminated = isinstance(stop, Terminated)

@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.digits import WRITTEN, NotDigits, decimal
+
 #: resolved settings: section -> parameter -> value
 Settings = dict[str, dict[str, Any]]
 
@@ -34,12 +36,10 @@ class Param:
 
 
 def number(low: float, *, whole: bool = False, high: float = math.inf) -> Callable[[str], Any]:
-    """A parser for a number above 0 in [low, high] (a whole one if ``whole``)."""
+    """A parser for a number above 0 in [low, high] (a whole one if ``whole``), written
+    in the digits 0-9 (core/digits.py: not "٣", "1_000" or "inf")."""
     def parse(text: str) -> Any:
-        try:
-            value = float(text)
-        except ValueError:
-            raise ValueError("not a number") from None
+        value = decimal(text)
         if not math.isfinite(value):
             raise ValueError("not a finite number")
         if whole and value != int(value):
@@ -102,9 +102,11 @@ class Ledger:
                                    + ", ".join(self.params[section]))
             spec = self.params[section][param]
             try:
-                settings[section][param] = spec.parse(text.strip())
-            except ValueError:
-                raise SettingError(f"--set {name}={text!r}: must be {spec.allowed}") from None
+                settings[section][param] = spec.parse(text)  # as typed: " 4" is no number
+            except ValueError as error:
+                written = f", {WRITTEN}" if isinstance(error, NotDigits) else ""
+                raise SettingError(f"--set {name}={text!r}: must be {spec.allowed}"
+                                   f"{written}") from None
         return self.resolve(settings)
 
     def resolve(self, settings: Mapping[str, Mapping[str, Any]] | None = None) -> Settings:

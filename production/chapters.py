@@ -19,7 +19,7 @@ from typing import Any
 
 from core import palette as default_palette
 from core.ledgers import Ledger
-from production.errors import NarrationError, UsageError
+from production.errors import NarrationError, UsageError, quoted
 
 #: a chapter's name: what --chapter takes, and the name of its folder
 NAME = re.compile(r"^[a-z][a-z0-9_]*\Z")  # \Z: a name ending in a line break is not one
@@ -212,11 +212,11 @@ def course(chapters: dict[str, Chapter]) -> list[Chapter]:
     names = [n for n in names if n not in broken]
     unknown = [n for n in names if n not in chapters]
     if unknown:
-        raise UsageError(f"{listed}: {unknown[0]!r} is not a chapter; chapters: "
+        raise UsageError(f"{listed}: {quoted(unknown[0])} is not a chapter; chapters: "
                          f"{', '.join(chapters)}")
     twice = [n for i, n in enumerate(names) if n in names[:i]]
     if twice:
-        raise UsageError(f"{listed}: {twice[0]!r} is listed twice; a course plays each "
+        raise UsageError(f"{listed}: {quoted(twice[0])} is listed twice; a course plays each "
                          "chapter once")
     return [chapters[n] for n in dict.fromkeys([*names, *sorted(chapters)])]
 
@@ -247,11 +247,24 @@ def _course_file(chapters: dict[str, Chapter]
     folder = Path(importlib.import_module(next(iter(chapters.values())).module).__file__
                   or ".").resolve().parent.parent
     listed = folder / COURSE
+    return (listed, *course_listing(listed))
+
+
+def course_listing(listed: Path) -> tuple[dict[str, str], list[str]]:
+    """The course file ``listed`` read: its titles by language and the chapter names it
+    lists (none when there is no such file). UTF-8 text, with or without a byte order
+    mark; a folder there or text that does not read is a UsageError naming it."""
+    if listed.is_dir():
+        raise UsageError(f"{listed}: a folder, not a file; the course file lists a "
+                         "chapter's name a line")
     try:
-        lines = listed.read_text(encoding="utf-8").splitlines() if listed.is_file() else []
+        lines = listed.read_text(encoding="utf-8-sig").splitlines() if listed.exists() \
+            else []
     except UnicodeDecodeError as error:
         raise UsageError(f"{listed}: not UTF-8 text (byte {error.start}); save it as UTF-8") \
             from None
+    except OSError as error:
+        raise UsageError(f"{listed}: cannot be read ({error.strerror or error})") from None
     titles: dict[str, str] = {}
     names: list[str] = []
     for line in (line.strip() for line in lines):
@@ -260,7 +273,7 @@ def _course_file(chapters: dict[str, Chapter]
             titles[titled.group(1) or "en"] = line[titled.end():].strip()
         elif line and not line.startswith("#"):
             names.append(line)
-    return listed, titles, names
+    return titles, names
 
 
 def pick(chapters: dict[str, Chapter], name: str) -> Chapter:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import shutil
 import subprocess
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -84,6 +85,39 @@ LINE_BREAKS = {ord(c): f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04
                for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"}
 
 
-def one_line(text: str) -> str:
-    """``text`` on one line: a line break in it (a name or value the user gave) escaped."""
+#: the most characters of what a user gave that an error quotes back
+QUOTED = 80
+
+
+def shortened(value: str) -> str:
+    """``value`` as an error quotes it: whole up to :data:`QUOTED` characters, else its
+    beginning and "..." (80 in all)."""
+    return value if len(value) <= QUOTED else value[:QUOTED - 3] + "..."
+
+
+def quoted(value: str) -> str:
+    """``value`` (a name or value read from a user's file) quoted in an error, shortened."""
+    return repr(shortened(value))
+
+
+def given_values(argv: Iterable[str]) -> list[str]:
+    """What a user typed on the command line, as an error may quote it back: each
+    argument, and its parts around the first "=" (``--out=DIR``, ``SECTION.PARAM=VALUE``)
+    and between commas (a sweep's values), with and without the spaces around them;
+    longest first."""
+    found = set()
+    for argument in argv:
+        name, equals, value = argument.partition("=")
+        parts = (argument, name, *((value, *value.split(",")) if equals else ()))
+        found.update((*parts, *(part.strip() for part in parts)))
+    return sorted((v for v in found if len(v) > QUOTED), key=len, reverse=True)
+
+
+def one_line(text: str, given: Iterable[str] = ()) -> str:
+    """``text`` on one line: a line break in it (a name or value the user gave) escaped,
+    and each of the ``given`` command-line arguments it quotes shortened
+    (:func:`given_values`, :func:`shortened`): the one place an error's echo is cut."""
+    for value in given_values(given):
+        text = text.replace(repr(value), repr(shortened(value)))
+        text = text.replace(value, shortened(value))
     return text.translate(LINE_BREAKS)

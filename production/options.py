@@ -2,19 +2,22 @@
 "The command"), and --chapter and --set, which `numbers` takes too.
 
 Beside them, what turns the parsed options into the one run sequence (production/run.py)
-with the output the command names. Only the standard library and the quality table are
-imported here: render.py builds its parser from this module for every command, and a
-command that draws nothing must not wait for the pipeline to load.
+with the output the command names. Only the standard library, core/digits.py and the
+quality table are imported here: render.py builds its parser from this module for every
+command, and a command that draws nothing must not wait for the pipeline to load.
 """
 
 from __future__ import annotations
 
 import argparse
 import re
-from typing import TYPE_CHECKING, NoReturn
+import sys
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
 
+from core import digits
 from production import qualities
-from production.errors import UsageError, one_line
+from production.errors import UsageError, one_line, quoted
 
 if TYPE_CHECKING:
     from production.chapters import Chapter
@@ -64,7 +67,7 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     output.add_argument("--quality", default=qualities.DEFAULT, help=qualities.help_text())
     output.add_argument("--out", metavar="DIR",
                         help=f"the output folder (default: {SCENE_COMMANDS[command][2]})")
-    output.add_argument("--jobs", type=int, metavar="N",
+    output.add_argument("--jobs", type=whole_number(1), metavar="N",
                         help="scenes rendered at once (default: the number of cores)")
     output.add_argument("--scheduler", metavar="ADDRESS",
                         help="render the scenes on a Dask cluster: its scheduler's address "
@@ -95,6 +98,23 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
                               "see `render.py voices`")
     parser.add_argument("--dry-run", action="store_true",
                         help="check the arguments and print what would be done")
+
+
+def whole_number(least: int | None = None) -> Callable[[str], int]:
+    """An option's type: a whole number (of at least ``least``), in the digits 0-9 as
+    core/digits.py reads it; argparse's refusal names the option."""
+    def whole(text: str) -> int:
+        try:
+            value = digits.whole(text)
+        except ValueError:
+            value = None
+        if value is None or least is not None and value < least:
+            more = f" of {least} or more" if least is not None else ""
+            raise argparse.ArgumentTypeError(f"{quoted(text)}: must be a whole number{more}, "
+                                             f"{digits.WRITTEN}")
+        return value
+
+    return whole
 
 
 def add_chapter(parser: argparse.ArgumentParser) -> None:
@@ -170,9 +190,18 @@ def handle(args: argparse.Namespace, chapter: Chapter) -> int:
 
 class Parser(argparse.ArgumentParser):
     """argparse's parser, whose refusals are one line (not its usage and then the error),
-    naming the command and where its options are listed; exit status 2."""
+    naming the command and where its options are listed, and quoting at most 80
+    characters of any argument; exit status 2."""
+
+    given: Sequence[str] = ()  # the arguments it parses (a subcommand's: its own)
+
+    def parse_known_args(self, args: Sequence[str] | None = None,
+                         namespace: Any = None) -> tuple[Any, list[str]]:
+        self.given = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
         command = self.prog.removeprefix("render.py").strip()
         where = f"{command}: " if command else ""
-        self.exit(2, f"render.py: error: {where}{one_line(message)} (see `{self.prog} --help`)\n")
+        self.exit(2, f"render.py: error: {where}{one_line(message, self.given)} "
+                     f"(see `{self.prog} --help`)\n")

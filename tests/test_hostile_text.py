@@ -119,3 +119,95 @@ def test_a_control_character_is_one_line_naming_the_line(tmp_path, char):
         narration.read_script("Demo", ["one", "two"], tmp_path)
     assert f"{tmp_path / 'Demo.txt'}:4" in str(error.value)
     assert f"U+{ord(char):04X}" in str(error.value)
+
+
+# ----------------------------------------------------------------- byte order marks
+
+BOM = b"\xef\xbb\xbf"
+
+
+def test_a_byte_order_mark_is_not_part_of_the_first_respelling(tmp_path):
+    from production.narration.spoken import speakable
+
+    words = tmp_path / "lexicon.txt"
+    words.write_bytes(BOM + b"softmax = soft max\n")
+    assert speakable("Softmax, then softmaxes.", words) == "soft max, then softmaxes."
+
+
+def test_a_byte_order_mark_is_not_part_of_the_course_files_first_line(tmp_path):
+    from production.chapters import course_listing
+
+    plain, marked = tmp_path / "plain.txt", tmp_path / "marked.txt"
+    plain.write_text("title: A course\nattention\ndecoder\n", encoding="utf-8")
+    marked.write_bytes(BOM + plain.read_bytes())
+    assert course_listing(marked) == course_listing(plain) == (
+        {"en": "A course"}, ["attention", "decoder"])
+
+
+def test_a_byte_order_mark_is_not_part_of_a_piper_voices_settings(tmp_path):
+    import json
+
+    from production.voices import piper
+
+    config = tmp_path / "voice.onnx.json"
+    config.write_bytes(BOM + json.dumps({"audio": {"sample_rate": 22050}}).encode())
+    assert json.loads(piper._read_text(config)) == {"audio": {"sample_rate": 22050}}
+
+
+# ----------------------------------------------------------------- paths of the wrong kind
+
+
+def test_a_narration_file_that_is_a_folder_is_one_line(tmp_path):
+    (tmp_path / "Demo.txt").mkdir()
+    with pytest.raises(NarrationError) as error:
+        narration.read_script("Demo", ["one"], tmp_path)
+    message = str(error.value)
+    assert "\n" not in message
+    assert message.startswith(f"{tmp_path / 'Demo.txt'}: a folder")
+    assert "a narration file" in message
+
+
+def test_a_narration_folder_that_is_a_file_is_one_line_naming_it(tmp_path):
+    (tmp_path / "narration").write_text("[one]\nHello.\n")
+    with pytest.raises(NarrationError) as error:
+        narration.read_script("Demo", ["one"], tmp_path / "narration")
+    assert str(error.value).startswith(f"{tmp_path / 'narration'}: a file, not a folder")
+
+
+def test_a_lexicon_that_is_a_folder_is_one_line(tmp_path):
+    from production.narration.spoken import speakable
+
+    (tmp_path / "lexicon.txt").mkdir()
+    with pytest.raises(NarrationError, match=r"lexicon\.txt: a folder, not a file"):
+        speakable("Softmax.", tmp_path / "lexicon.txt")
+
+
+def test_a_lexicon_that_is_not_utf8_is_one_line(tmp_path):
+    from production.narration.spoken import speakable
+
+    (tmp_path / "lexicon.txt").write_bytes("müde = mooda\n".encode("latin-1"))
+    with pytest.raises(NarrationError, match=r"lexicon\.txt: not UTF-8 text"):
+        speakable("Softmax.", tmp_path / "lexicon.txt")
+
+
+@pytest.mark.parametrize("where", ["voice", "voice/Demo"])
+def test_a_recordings_folder_that_is_a_file_is_one_line(tmp_path, where):
+    (tmp_path / where).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / where).write_bytes(b"RIFF")
+    with pytest.raises(NarrationError) as error:
+        narration.check_recordings("Demo", ["one"], tmp_path / "voice", tmp_path / "cache")
+    message = str(error.value)
+    assert message.startswith(f"{tmp_path / where}: a file, not a folder")
+    assert "BEAT.wav" in message
+
+
+def test_a_long_word_shaped_like_a_mark_is_quoted_at_most_80_characters(tmp_path):
+    from production.narration.marks import MarkError, split
+
+    shaped = "<" + "ab-" * 100 + ">"
+    path = tmp_path / "Demo.txt"
+    path.write_text(f"[one]\nHello {shaped} there.\n")
+    with pytest.raises(MarkError) as error:
+        split(f"Hello {shaped} there.", path, "one")
+    message = str(error.value)
+    assert repr(shaped[:77] + "...") in message and shaped[:81] not in message

@@ -194,3 +194,135 @@ def test_a_scheduler_address_with_a_password_is_refused_without_printing_it(addr
     assert "hunter2" not in result.err + result.out and "bob" not in result.err
     assert len(result.err.strip().splitlines()) == 1
     assert "a user name or password in a scheduler address is not taken" in result.err
+
+
+# ----------------------------------------------------------------- numbers in ASCII digits
+
+#: what Python's int() and float() read as numbers, which no option or setting takes:
+#: Arabic-Indic and full-width digits, a digit group's underscore, white space around
+NOT_ASCII_DIGITS = ["\u0663", "\uff13", "1_000", " 4 ", "4\n", "\u0661\u0660"]
+
+
+def one_line_exit_2(ran, *named: str) -> str:
+    assert ran.code == 2, (ran.code, ran.err)
+    assert "Traceback" not in ran.err
+    lines = ran.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("render.py: error: "), ran.err
+    for name in named:
+        assert name in lines[0], lines[0]
+    assert ran.out == ""
+    return lines[0]
+
+
+@pytest.mark.parametrize("value", NOT_ASCII_DIGITS)
+@pytest.mark.parametrize("command", [["render", "TitleCard"], ["slides", "TitleCard"],
+                                     ["course"], ["demo"]])
+def test_jobs_takes_ascii_digits_only(command, value, tmp_path):
+    ran = run_command(*command, "--jobs", value, "--dry-run", "--out", str(tmp_path / "o"))
+    line = one_line_exit_2(ran, "--jobs", "digits 0-9")
+    assert "whole number" in line
+    assert not (tmp_path / "o").exists()
+
+
+def test_jobs_still_takes_a_whole_number(tmp_path):
+    ran = run_command("render", "TitleCard", "--jobs", "+2", "--dry-run", "--quality",
+                      "preview", "--no-narration", "--out", str(tmp_path / "o"))
+    assert ran.code == 0, ran.err
+    assert one_line_exit_2(run_command("render", "--jobs", "0", "--dry-run"), "--jobs", "1")
+
+
+@pytest.mark.parametrize("value", NOT_ASCII_DIGITS)
+@pytest.mark.parametrize("setting", ["bottleneck.room", "bottleneck.length",
+                                     "spotlight.sharpness", "seq2seq.length"])
+def test_a_numeric_setting_takes_ascii_digits_only(setting, value):
+    line = one_line_exit_2(run_command("numbers", "--set", f"{setting}={value}"), setting)
+    assert "digits 0-9" in line
+
+
+@pytest.mark.parametrize("value", ["2", "2.5", ".5", "+3", "1e1", "12.0"])
+def test_a_numeric_setting_takes_a_plain_decimal(value):
+    ran = run_command("numbers", "--set", f"spotlight.sharpness={value}")
+    assert ran.code == 0, ran.err
+    assert json.loads(ran.out)["spotlight"]["sharpness"] == float(value)
+
+
+def test_a_whole_number_setting_too_long_for_python_is_one_line():
+    one_line_exit_2(run_command("numbers", "--set", "bottleneck.room=" + "1" * 5000),
+                    "bottleneck.room")
+
+
+@pytest.mark.parametrize("value", NOT_ASCII_DIGITS)
+def test_watch_port_chunk_and_category_take_ascii_digits_only(value, tmp_path):
+    one_line_exit_2(run_command("watch", "TitleCard", "--port", value), "--port")
+    one_line_exit_2(run_command("publish", "--dry-run", "--chunk-kib", value, str(tmp_path)),
+                    "--chunk-kib", "digits 0-9")
+    one_line_exit_2(run_command("publish", "--dry-run", "--category", value, str(tmp_path)),
+                    "--category", "not a category id")
+
+
+# ----------------------------------------------------------------- what an error quotes back
+
+LONG = "".join(chr(ord("a") + i % 26) for i in range(300))  # no run of it repeats
+
+
+def quoted_back(line: str, value: str) -> int:
+    """The most characters of ``value`` in a row that ``line`` holds."""
+    return max((n for start in range(len(value)) for n in range(1, len(value) - start + 1)
+                if value[start:start + n] in line), default=0)
+
+
+@pytest.mark.parametrize("argv", [
+    ["render", LONG, "--dry-run"],
+    ["render", "--quality", LONG],
+    ["render", "--chapter", LONG],
+    ["render", "--language", LONG],
+    ["render", "--job-unit", LONG, "--dry-run"],
+    ["render", "--jobs", LONG],
+    ["render", "--set", LONG],
+    ["render", "--set", f"{LONG}=1"],
+    ["numbers", "--set", f"spotlight.sharpness={LONG}"],
+    ["numbers", "--set", f"spotlight.asker={LONG}"],
+    ["sweep", "TitleCard", "--set", f"spotlight.sharpness=1,{LONG}"],
+    ["shorts", "--frame", LONG],
+    ["render", "TitleCard", "--voice", LONG, "--dry-run"],
+    ["list", LONG],
+    ["render", f"--quality={LONG}"],
+    ["watch", "--port", LONG],
+    ["watch", "--frame", LONG],
+    ["new", f"{LONG}!"],
+    ["new", "x", "--title", LONG],
+    ["publish", "--privacy", LONG],
+    ["publish", "--dry-run", "--category", LONG],
+    ["publish", "--dry-run", "--api-root", LONG],
+])
+def test_an_error_quotes_at_most_80_characters_of_what_was_given(argv):
+    line = one_line_exit_2(run_command(*argv))
+    assert quoted_back(line, LONG) <= 80, line
+    assert LONG[:77] + "..." in line, line  # its beginning, marked as cut
+
+
+# ----------------------------------------------------------------- paths of the wrong kind
+
+
+def test_paths_of_the_wrong_kind_are_one_line_naming_the_path(tmp_path):
+    a_file, a_folder = tmp_path / "a-file", tmp_path / "a-folder"
+    a_file.write_text("{}")
+    a_folder.mkdir()
+    cases = [
+        (["publish", "--dry-run", str(a_file)], str(a_file), "a file, not a folder"),
+        (["publish", "--login", "--client-secrets", str(a_folder)], str(a_folder),
+         "a folder, not a file"),
+        (["publish", "--login", "--client-secrets", str(a_file), "--token", str(a_folder)],
+         str(a_folder), "a folder, not a file"),
+        (["publish", "--token", str(a_folder), str(tmp_path)], str(a_folder),
+         "a folder, not a file"),
+        (["render", "TitleCard", "--dry-run", "--out", str(a_file)], str(a_file),
+         "not a folder"),
+        (["render", "TitleCard", "--dry-run", "--keyframes", str(a_file)], str(a_file),
+         "not a folder"),
+        (["demo", "--dry-run", "--out", str(a_file)], str(a_file), "not a folder"),
+        (["course", "--dry-run", "--out", str(a_file)], str(a_file), "not a folder"),
+    ]
+    for argv, *named in cases:
+        one_line_exit_2(run_command(*argv), *named)
+    assert a_file.read_text() == "{}" and not any(a_folder.iterdir())

@@ -6,6 +6,7 @@ import pytest
 
 from core import ledger
 from production import narration
+from production.errors import NarrationError
 from production.narration.spoken import UNSPOKEN, lexicon, number, spans, speakable, whole
 from scenes.attention.chapter import CHAPTER
 
@@ -59,7 +60,7 @@ def test_the_lexicon_respells_whole_words_for_every_voice(tmp_path):
 def test_a_malformed_lexicon_line_names_file_and_line(tmp_path):
     words = tmp_path / "lexicon.txt"
     words.write_text("softmax = soft max\nseq2seq sequence to sequence\n", encoding="utf-8")
-    with pytest.raises(ValueError, match=r"lexicon\.txt:2: expected 'word = how to say it'"):
+    with pytest.raises(NarrationError, match=r"lexicon\.txt:2: expected 'word = how to say it'"):
         lexicon(words)
 
 

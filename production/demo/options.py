@@ -30,7 +30,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quality", default=qualities.DEFAULT,
                         help="of the clips, as for render: " + qualities.help_text())
     parser.add_argument("--out", metavar="DIR", help="the demo's folder (default: out/demo/)")
-    parser.add_argument("--jobs", type=int, metavar="N", help="scenes rendered at once")
+    parser.add_argument("--jobs", type=options.whole_number(1), metavar="N",
+                        help="scenes rendered at once")
     parser.add_argument("--voice", default=None, metavar="NAME", help="as for render")
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="render the moments' scenes on a Dask cluster, as for render")

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from production.errors import quoted
 from production.timings import Word
 
 #: a mark: <name>, a name of letters, digits and _
@@ -52,7 +53,7 @@ def split(text: str, path: Path, beat: str) -> tuple[str, dict[str, int]]:
     for shaped in _SHAPED.finditer(text):
         bad = shaped.group()
         if ("<" in bad or ">" in bad) and not MARK.fullmatch(bad):
-            raise MarkError(f"{where(bad)}: {bad!r} is not a mark: {NAME_RULE}")
+            raise MarkError(f"{where(bad)}: {quoted(bad)} is not a mark: {NAME_RULE}")
 
     marks: dict[str, int] = {}
     clean: list[str] = []

@@ -59,9 +59,19 @@ def script_path(scene: str, root: Path) -> Path:
 def read_script(scene: str, beats: list[str], root: Path) -> dict[str, str]:
     """The passages of one scene; every beat must have one, and no others."""
     path = script_path(scene, root)
+    if root.exists() and not root.is_dir():
+        raise NarrationError(f"{root}: a file, not a folder; the narration is a folder of "
+                             "SCENE.txt files")
+    if path.is_dir():
+        raise NarrationError(f"{path}: a folder, not a file; {scene}'s narration is a "
+                             "narration file, SCENE.txt, of [beat] passages")
     if not path.exists():
         raise NarrationError(f"no narration for {scene}: expected {path}")
-    passages = parse(decode(path.read_bytes(), path), str(path))
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise NarrationError(f"{path}: cannot be read ({error.strerror or error})") from None
+    passages = parse(decode(data, path), str(path))
     missing = [b for b in beats if not passages.get(b)]
     extra = [b for b in passages if b not in beats]
     if missing:

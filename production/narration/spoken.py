@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 from production import paths
+from production.errors import NarrationError
 from production.language import code as active_language
 
 LEXICON = paths.ASSETS / "pronunciation.txt"
@@ -79,18 +80,30 @@ def _times(written: str) -> str:
 
 @functools.lru_cache(maxsize=4)
 def lexicon(path: Path = LEXICON) -> tuple[tuple[re.Pattern[str], str], ...]:
-    """The respellings: (a whole word, case ignored; how to say it)."""
+    """The respellings: (a whole word, case ignored; how to say it), from ``path``: UTF-8
+    text, with or without a byte order mark. A file that cannot be read or a line that is
+    not a respelling is a NarrationError naming it."""
     entries = []
-    if path.exists():
-        for number_, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            word, sep, said = (part.strip() for part in line.partition("="))
-            if not sep or not word or not said:
-                raise ValueError(f"{path}:{number_}: expected 'word = how to say it'")
-            entries.append((re.compile(rf"(?<!\w){re.escape(word)}(?!\w)", re.IGNORECASE),
-                            said))
+    if not path.exists():
+        return ()
+    if path.is_dir():
+        raise NarrationError(f"{path}: a folder, not a file; the respellings are a text "
+                             "file of 'word = how to say it' lines")
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as error:
+        raise NarrationError(f"{path}: cannot be read ({error.strerror or error})") from None
+    except UnicodeDecodeError as error:
+        raise NarrationError(f"{path}: not UTF-8 text (byte {error.start}); save it as "
+                             "UTF-8") from None
+    for number_, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        word, sep, said = (part.strip() for part in line.partition("="))
+        if not sep or not word or not said:
+            raise NarrationError(f"{path}:{number_}: expected 'word = how to say it'")
+        entries.append((re.compile(rf"(?<!\w){re.escape(word)}(?!\w)", re.IGNORECASE), said))
     return tuple(entries)
 
 

@@ -50,12 +50,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quality", default=qualities.DEFAULT,
                         help="as for render: " + qualities.help_text())
     parser.add_argument("--out", metavar="DIR", help="the course folder (default: out/course/)")
-    parser.add_argument("--jobs", type=int, metavar="N", help="scenes rendered at once")
+    from production import options
+
+    parser.add_argument("--jobs", type=options.whole_number(1), metavar="N",
+                        help="scenes rendered at once")
     parser.add_argument("--voice", default=None, metavar="NAME", help="as for render")
     parser.add_argument("--no-narration", action="store_true", help="as for render")
     parser.add_argument("--dry-run", action="store_true",
                         help="check the arguments and print what would be done")
-    from production import options
 
     options.add_language(parser)
 

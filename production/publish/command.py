@@ -56,10 +56,15 @@ def publish_command(request: PublishRequest) -> int:
     """Log in, or publish (or dry-run) the folder the request names."""
     if request.login or request.client_secrets:
         return log_in(request)
+    if request.token:
+        token_path(request.token)  # a folder given as the token: refused before any reading
     api_root = checked_root(request.api_root or DEFAULT_API_ROOT)
     chunk = CHUNK_SIZE if request.chunk_kib is None else checked_chunk(request.chunk_kib)
     given = metadata.options(request.fields)
     folder = paths.absolute(request.bundle) if request.bundle else default_folder(given)
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"{folder}: a file, not a folder; give a publish bundle (out/ after "
+                         "`render.py render`), a course folder or a shorts folder")
     if request.chapter is not None:
         check_chapter(request.chapter, folder, shorts=request.shorts)
     if request.as_localization is not None:
@@ -229,9 +234,14 @@ def checked_chunk(kib: int) -> int:
 
 
 def token_path(token: str | None) -> Path:
-    """--token FILE, else where a log-in writes the token by default."""
+    """--token FILE, else where a log-in writes the token by default; a UsageError for
+    a folder."""
     if token:
-        return paths.absolute(token)
+        path = paths.absolute(token)
+        if path.is_dir():
+            raise UsageError(f"--token {path}: a folder, not a file; give the token's file "
+                             "(a log-in writes it)")
+        return path
     from production.publish import auth
 
     return auth.default_token_path()
@@ -261,6 +271,9 @@ def log_in(request: PublishRequest) -> int:
         raise UsageError("--login needs --client-secrets FILE: the OAuth client of a "
                          "desktop app, as the Google Cloud console downloads it")
     secrets = paths.absolute(request.client_secrets)
+    if secrets.is_dir():
+        raise UsageError(f"--client-secrets {secrets}: a folder, not a file; give the OAuth "
+                         "client's JSON file")
     if not secrets.is_file():
         raise UsageError(f"--client-secrets {request.client_secrets}: no such file")
     from production.publish import auth

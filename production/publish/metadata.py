@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from core import digits
 from production import schemas
-from production.errors import UsageError
+from production.errors import UsageError, quoted
 from production.language import known
 from production.publish.site import Body
 
@@ -165,9 +166,9 @@ def valid(key: str, value: Any, where: str) -> Any:
     if key == "privacy" and value not in PRIVACY:
         raise UsageError(f"{where}: {value!r} is not a privacy; it is one of "
                          f"{', '.join(PRIVACY)}")
-    if key == "category" and not value.isdigit():
-        raise UsageError(f"{where}: {value!r} is not a category id; it is a number, such as "
-                         f"{EDUCATION} (Education)")
+    if key == "category" and not digits.NATURAL.fullmatch(value):
+        raise UsageError(f"{where}: {quoted(value)} is not a category id; it is a number "
+                         f"{digits.WRITTEN}, such as {EDUCATION} (Education)")
     if key == "language" and not known(value):
         raise UsageError(f"{where}: {schemas.key_of(str(value))} is not a language tag; give "
                          "one such as en or en-GB")

@@ -26,6 +26,8 @@ DESCRIPTION = (
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """What `render.py publish` takes: what to publish, where, the metadata, the log-in."""
+    from production.options import whole_number
+
     parser.add_argument("bundle", nargs="?", metavar="BUNDLE",
                         help="a publish bundle (manifest.json, chapter.mp4, ...), a course "
                              "folder (course.json) or, with --shorts, a bundle with shorts/ or "
@@ -46,7 +48,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                       help="where every request goes, uploads included (default: YouTube's, "
                            "https://www.googleapis.com/; another for an API-compatible "
                            "host or a stand-in)")
-    what.add_argument("--chunk-kib", type=int, metavar="N",
+    what.add_argument("--chunk-kib", type=whole_number(), metavar="N",
                       help="upload the video in chunks of N KiB, a multiple of 256 (default "
                            "8192); a broken upload resumes from the last chunk the site has")
     fields = parser.add_argument_group(

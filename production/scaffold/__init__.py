@@ -20,8 +20,8 @@ import tempfile
 from pathlib import Path
 from string import Template
 
-from production.chapters import COURSE, NAME
-from production.errors import UsageError
+from production.chapters import COURSE, NAME, course_listing
+from production.errors import UsageError, quoted
 
 HERE = Path(__file__).resolve().parent
 
@@ -55,7 +55,8 @@ def new_chapter(root: Path, name: str, title: str | None = None) -> list[Path]:
                          "digits and _, starting with a letter (not a Python keyword)")
     title = " ".join((title or name.replace("_", " ").capitalize()).split())
     if not title or len(title) > TITLE_LENGTH:
-        raise UsageError(f"new: --title {title!r}: a title is 1 to {TITLE_LENGTH} characters")
+        raise UsageError(f"new: --title {quoted(title)}: a title is 1 to {TITLE_LENGTH} "
+                         "characters")
     places = {"folder": root / "scenes" / name, "core": root / "core" / f"{name}.py",
               "test": root / "tests" / f"test_chapter_{name}.py"}
     taken = [p for p in (*places.values(), root / "core" / name) if p.exists()]
@@ -78,6 +79,7 @@ def new_chapter(root: Path, name: str, title: str | None = None) -> list[Path]:
         _write(staged / "core", _filled("core.py.tmpl", fill))
         _write(staged / "test", _filled("test.py.tmpl", fill))
         course = root / "scenes" / COURSE  # the course plays it last
+        course_listing(course)  # a folder there, or text that does not read: one line
         listed = course.read_text(encoding="utf-8") if course.exists() else ""
         _write(staged / "course", listed + ("" if listed.endswith("\n") or not listed
                                             else "\n") + name + "\n")

@@ -26,12 +26,11 @@ from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import ValidationError, best_match
 
 from production import language
-from production.errors import UsageError, one_line
+from production.errors import UsageError, one_line, shortened
 
 HERE = Path(__file__).resolve().parent
 MAX_BYTES = 8 * 1024 * 1024  # the largest file read: a long chapter's manifest is ~100 kB
 MAX_DEPTH = 32  # arrays and objects within each other: a manifest nests 7 deep
-QUOTED = 80  # characters of a value an error quotes at most
 
 #: the formats the schemas name, each the one check of its kind
 FORMATS = FormatChecker(formats=())
@@ -134,17 +133,15 @@ def _named(name: str) -> Draft202012Validator:
 
 
 def quoted(value: Any) -> str:
-    """``value`` as an error shows it: as JSON writes it, on one line, cut to at most
-    :data:`QUOTED` characters."""
-    shown = one_line(json.dumps(value, ensure_ascii=False, default=str))  # TOML: dates
-    return shown if len(shown) <= QUOTED else shown[:QUOTED - 3] + "..."
+    """``value`` as an error shows it: as JSON writes it, on one line, cut as every
+    error cuts what a user gave (production/errors.py's :func:`shortened`)."""
+    return shortened(one_line(json.dumps(value, ensure_ascii=False, default=str)))  # TOML: dates
 
 
 def key_of(name: str) -> str:
-    """A key as an error shows it: as Python writes it, on one line, cut to at most
-    :data:`QUOTED` characters."""
-    shown = one_line(repr(name))
-    return shown if len(shown) <= QUOTED else shown[:QUOTED - 3] + "..."
+    """A key as an error shows it: as Python writes it, on one line, cut as every error
+    cuts what a user gave (:func:`shortened`)."""
+    return shortened(one_line(repr(name)))
 
 
 def field(parts: Iterable[str | int]) -> str:

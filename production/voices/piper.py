@@ -288,7 +288,7 @@ class Piper(VoiceEngine):
 
 
 def _read_text(path: Path) -> str:
-    return path.read_text(encoding="utf-8")
+    return path.read_text(encoding="utf-8-sig")  # a byte order mark is no part of it
 
 
 def piper_licence() -> str:

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from core import digits
 from production import files, paths
 from production.errors import UsageError
 from production.language import name_of
@@ -83,12 +84,12 @@ def check(args: argparse.Namespace, chapter: Any) -> tuple[Spec, int]:
     if args.quality not in QUALITIES:
         raise UsageError(f"--quality {args.quality!r}: watch takes {' or '.join(QUALITIES)}")
     try:
-        port = int(args.port)
+        port = digits.whole(args.port)
     except ValueError:
         port = -1
     if not 0 <= port <= 65535:
-        raise UsageError(f"--port {args.port!r}: must be a whole number from 0 to 65535 "
-                         "(0: a free port)")
+        raise UsageError(f"--port {args.port!r}: must be a whole number from 0 to 65535, "
+                         f"{digits.WRITTEN} (0: a free port)")
     return Spec(chapter.name, scene, args.frame, args.quality, chapter.language,
                 chapter.draft), port
 
