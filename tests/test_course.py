@@ -232,3 +232,23 @@ def test_a_course_in_spanish_sits_beside_the_english_one_and_each_page_offers_bo
     assert "pesos" in said and "weights" not in said
     shown = (course / "es" / "fixture" / "demo" / "index.html").read_text(encoding="utf-8")
     assert '<html lang="es">' in shown and "Escúchalo explicado" in shown
+
+
+def test_a_chapters_manifest_is_read_through_its_schema(tmp_path):
+    """The course reads each chapter's manifest back: a byte-order mark is forgiven, a
+    field of the wrong kind is one line naming the file and the field."""
+    from production.errors import UsageError
+    from production.outputs.course import entry
+    from tests.fixture.chapter import CHAPTER
+
+    folder = tmp_path / CHAPTER.name
+    folder.mkdir()
+    manifest = folder / "manifest.json"
+    manifest.write_bytes(b"\xef\xbb\xbf" + json.dumps({"title": "Scores", "duration": 12.5})
+                         .encode())
+    assert entry(CHAPTER, tmp_path)["title"] == "Scores"
+    manifest.write_text(json.dumps({"title": ["not", "text"], "duration": 12.5}))
+    with pytest.raises(UsageError) as refused:
+        entry(CHAPTER, tmp_path)
+    assert str(manifest) in str(refused.value) and "title" in str(refused.value)
+    assert "\n" not in str(refused.value)

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core import palette
-from production import captions, paths, qualities, written
+from production import captions, paths, qualities, schemas, written
 from production.chapters import Chapter, course, course_title
 from production.errors import UsageError
 from production.language import _, name_of
@@ -131,7 +131,8 @@ def render_course(chapters: list[Chapter], request: Request, out: Path, title: s
          "chapters": entries}, indent=1, ensure_ascii=False))
     root = out.parent if language != "en" else out
     for code, folder in rendered_languages(root).items():  # each page offers every language
-        listing = json.loads((folder / "course.json").read_text(encoding="utf-8"))
+        listing = schemas.read(folder / "course.json", "course.json",
+                               "make it again with `render.py course`")
         written.write_text(folder, "index.html",
                            page(listing["title"], listing["chapters"], folder,
                                 languages(root, folder, code)))
@@ -161,7 +162,8 @@ def check_all(chapters: list[Chapter]) -> None:
 def entry(chapter: Chapter, out: Path) -> dict[str, Any]:
     """What course.json says of one rendered chapter (paths relative to ``out``)."""
     folder = out / chapter.name
-    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    manifest = schemas.read(folder / "manifest.json", "manifest.json",
+                            "render the chapter again")
     return {"name": chapter.name, "title": manifest["title"],
             "duration": round(float(manifest["duration"]), 3),
             "video": f"{chapter.name}/chapter.mp4", "captions": f"{chapter.name}/chapter.vtt",

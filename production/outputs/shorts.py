@@ -305,7 +305,8 @@ def _earlier(folder: Path) -> list[dict[str, Any]]:
     listing, and a warning line when it does not read."""
     path = folder / LISTING
     try:
-        listing = json.loads(path.read_text(encoding="utf-8"), parse_constant=lambda _: None)
+        listing = json.loads(path.read_text(encoding="utf-8-sig"),  # a BOM is forgiven
+                             parse_constant=lambda _: None)
         clips = listing["clips"]
         if not isinstance(clips, list):
             raise TypeError("its clips are not a list")
