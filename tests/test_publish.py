@@ -493,7 +493,7 @@ def test_a_changed_video_file_is_a_new_video_and_the_old_id_is_kept(capsys, chap
 def test_an_upload_a_killed_run_left_is_resumed_with_the_body_it_opened(capsys, chapter):
     from production.files import sha256
     opened = {"snippet": {"title": "Opened with"}, "status": {"privacyStatus": "private"}}
-    session = {"uri": "http://127.0.0.1:9/upload?upload_id=1", "body": opened,
+    session = {"uri": f"{ROOT}upload/youtube/v3/videos?upload_id=1", "body": opened,
                "sha256": sha256(chapter / "chapter.mp4")}
     state = {"sites": {ROOT: {"videos": {"chapter.mp4": {"session": session}}}}}
     (chapter / FILE).write_text(json.dumps(state))

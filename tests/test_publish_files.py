@@ -97,6 +97,10 @@ def test_a_valid_bundle_and_its_record_still_read(out):
      "videos['chapter.mp4'].localizations has the key"),
     (lambda d: video(d)["body"].update(status={}), "body.status.privacyStatus is missing"),
     (lambda d: d["sites"][ROOT].update(videos=[]), f"sites['{ROOT}'].videos is []"),
+    (lambda d: video(d).update(session={"uri": "https://elsewhere.example/take?token=1",
+                                        "sha256": "0" * 64, "body": video(d)["body"]}),
+     "videos['chapter.mp4'].session.uri is 'https://elsewhere.example/take?token=1'; it "
+     "should be an address on"),
 ])
 def test_a_hand_edited_record_is_one_line_naming_its_field(out, change, said):
     edit(out / "publish.json", change)

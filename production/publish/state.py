@@ -13,17 +13,20 @@ API-compatible host) starts afresh there and leaves the other's records as they 
 
 The file is rewritten whole (temporary name, then rename) after every step, and read
 through its schema (production/schemas/publish.json.schema.json): a hand edit that leaves
-a record of the wrong kind, without the body it was sent with, or with a language that is
-none, is one line naming the field.
+a record of the wrong kind, without the body it was sent with, with a language that is
+none, or with an upload session on another site than its own (a resumed upload sends the
+signed-in request there), is one line naming the field.
 """
 
 from __future__ import annotations
 
 import json
+import urllib.parse
 from pathlib import Path
 from typing import Any
 
 from production import files, schemas
+from production.errors import UsageError, one_line, quoted
 
 FILE = "publish.json"
 
@@ -44,8 +47,19 @@ class State:
     def _read(self) -> Record:
         if not self.path.exists():  # a folder there is refused: it could not be written
             return {}
-        return schemas.read(self.path, FILE, "it records what was published: mend it, or "
-                                             "move it away to publish everything anew")
+        again = "it records what was published: mend it, or move it away to publish " \
+                "everything anew"
+        data = schemas.read(self.path, FILE, again)
+        for site, records in data.get("sites", {}).items():
+            for name, record in records.get("videos", {}).items():
+                uri = record.get("session", {}).get("uri")
+                if uri is not None and _origin(uri) != _origin(site):
+                    # a resumed upload sends the signed-in request there: never elsewhere
+                    raise UsageError(one_line(
+                        f"{self.path}: sites[{site!r}].videos[{name!r}].session.uri is "
+                        f"{quoted(uri)}; it should be an address on {_origin(site)} (the "
+                        f"site it was opened on); {again}"))
+        return data
 
     def video(self, name: str) -> Record:
         """The record of the video file ``name`` (empty until a step fills it)."""
@@ -59,3 +73,9 @@ class State:
         if self.keep:
             files.write_text(self.path, json.dumps(self.data, indent=1, ensure_ascii=False,
                                                    sort_keys=True) + "\n")
+
+
+def _origin(address: str) -> str:
+    """scheme://host[:port] of an address, as a browser tells one site from another."""
+    parts = urllib.parse.urlsplit(address)
+    return f"{parts.scheme}://{parts.netloc}".lower()
