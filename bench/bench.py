@@ -9,7 +9,7 @@ In one run on this machine it measures, for each quality asked for:
 and prints the ratios, seconds of video per second of rendering, and the peak
 memory of a worker. It also measures speaking the narration cold with the
 default voice (bench/speak.py with an empty cache, less the same again, all
-cached) against the cold publish render.
+cached) against the cold publish render, and the whole course's dry run on a cold cache.
 
     .venv/bin/python bench/bench.py                       # preview and publish, all scenes
     .venv/bin/python bench/bench.py --quality preview --scenes TitleCard TwoJobs
@@ -139,7 +139,17 @@ def main() -> int:
     print(f"\nspeech, cold, default voice: {speech:8.1f} s for {passages} passages")
     if "publish" in colds:
         print(f"  against the cold publish render:     {100 * speech / colds['publish']:8.1f} %")
+    print(f"\ncourse dry run, cold cache:           {course_dry_run():8.1f} s (speaks nothing)")
     return 0
+
+
+def course_dry_run() -> float:
+    """`render.py course --dry-run` on an empty cache: planned from the text alone."""
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, EXPLAINER_CACHE=str(Path(tmp) / "cache"))
+        seconds, _ = timed([PYTHON, "render.py", "course", "--dry-run", "--out",
+                            str(Path(tmp) / "course")], env)
+    return seconds
 
 
 def speaking(chapter: str, names: list[str]) -> tuple[float, int]:

@@ -170,11 +170,12 @@ def intact(folder: Path, sealed: Any) -> bool:
     return True
 
 
-def read_record(folder: Path, record: str, name: str | None = None) -> dict[str, Any] | None:
+def read_record(folder: Path, record: str, name: str | None = None, *,
+                tidy: bool = True) -> dict[str, Any] | None:
     """An entry's record when the entry is whole (made by the project for the key it is
     named by, ``name`` or else the folder's own, every file as sealed); a broken entry,
-    or one made for another key (copied over this one), is deleted and None returned, so
-    it is built again."""
+    or one made for another key (copied over this one), is deleted (unless ``tidy`` is
+    False: a dry run writes nothing) and None returned, so it is built again."""
     if not folder.is_dir():
         return None
     try:
@@ -184,7 +185,8 @@ def read_record(folder: Path, record: str, name: str | None = None) -> dict[str,
     except (OSError, ValueError, AttributeError):
         data, whole = None, False
     if not whole:
-        discard(folder)
+        if tidy:
+            discard(folder)
         return None
     return data
 

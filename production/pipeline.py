@@ -199,7 +199,8 @@ def _look_up(base: Plan, parsed: dict[str, Any]) -> Plan:
                 for sc in base.chosen}
     except NarrationError as error:  # a recording that cannot be used
         raise UsageError(str(error)) from None
-    stored = {name: load(cache.scenes_dir() / key) for name, key in keys.items()}
+    stored = {name: load(cache.scenes_dir() / key, tidy=not base.dry_run)
+              for name, key in keys.items()}
     if not base.dry_run:
         # Used from now on: a render pruning at the same time must not take them away.
         cache.mark_used(cache.scenes_dir() / key for key in keys.values())

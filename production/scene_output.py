@@ -102,14 +102,16 @@ class SceneOutput:
 META = "scene.json"
 
 
-def load(folder: Path) -> SceneOutput | None:
+def load(folder: Path, *, tidy: bool = True) -> SceneOutput | None:
     """A finished scene stored in ``folder``, or None when there is none. A broken entry
-    (a record that does not parse, a file missing, cut short or changed) is deleted."""
-    data = cache.read_record(folder, META)
+    (a record that does not parse, a file missing, cut short or changed) is deleted,
+    unless ``tidy`` is False (a dry run writes nothing)."""
+    data = cache.read_record(folder, META, tidy=tidy)
     try:
         return None if data is None else SceneOutput.from_json(data, folder)
     except (ValueError, KeyError, TypeError):
-        cache.discard(folder)
+        if tidy:
+            cache.discard(folder)
         return None
 
 

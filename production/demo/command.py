@@ -111,7 +111,7 @@ class DemoOutput(Output):
         width, height, fps = qualities.size(p.quality)
         lines = []
         for m in p.moments():
-            how = "cached" if cache.read_record(p.entry(m), META) is not None else \
+            how = "cached" if cache.read_record(p.entry(m), META, tidy=False) is not None else \
                 "cut" if p.of[m.name].stored[m.scene] is not None else "render"
             lines.append(f"{m.name}: {m.scene} [{', '.join(m.beats)}] at "
                          f"{', '.join(m.settings) or 'its defaults'}: {how} at {width}x{height}, "
