@@ -54,6 +54,7 @@ CASES = {
         r"^  speed-up, baseline / cold: +\d+\.\d\d x$",
         r"^  peak memory per worker: +\d+ MiB +\(a manim render: \d+ MiB\)$",
         rf"^speech, cold, default voice: +{S} for [1-9]\d* passages$",
+        rf"^course dry run, cold cache: +{S} \(speaks nothing\)$",
     ]),
     "beats": Case(["--quality", "test", "--edits", "1", "--jobs", "2",
                    "--scenes", "TitleCard", "SpotlightBudget"], [
