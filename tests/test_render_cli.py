@@ -305,23 +305,28 @@ def test_an_error_quotes_at_most_80_characters_of_what_was_given(argv):
 
 
 def test_paths_of_the_wrong_kind_are_one_line_naming_the_path(tmp_path):
+    """Each path named as an error quotes it: whole, or its first 77 characters and "..."
+    (pytest's own temporary folders grow longer over a long run)."""
+    from production.errors import shortened
+
     a_file, a_folder = tmp_path / "a-file", tmp_path / "a-folder"
+    file_named, folder_named = shortened(str(a_file)), shortened(str(a_folder))
     a_file.write_text("{}")
     a_folder.mkdir()
     cases = [
-        (["publish", "--dry-run", str(a_file)], str(a_file), "a file, not a folder"),
-        (["publish", "--login", "--client-secrets", str(a_folder)], str(a_folder),
+        (["publish", "--dry-run", str(a_file)], file_named, "a file, not a folder"),
+        (["publish", "--login", "--client-secrets", str(a_folder)], folder_named,
          "a folder, not a file"),
         (["publish", "--login", "--client-secrets", str(a_file), "--token", str(a_folder)],
-         str(a_folder), "a folder, not a file"),
-        (["publish", "--token", str(a_folder), str(tmp_path)], str(a_folder),
+         folder_named, "a folder, not a file"),
+        (["publish", "--token", str(a_folder), str(tmp_path)], folder_named,
          "a folder, not a file"),
-        (["render", "TitleCard", "--dry-run", "--out", str(a_file)], str(a_file),
+        (["render", "TitleCard", "--dry-run", "--out", str(a_file)], file_named,
          "not a folder"),
-        (["render", "TitleCard", "--dry-run", "--keyframes", str(a_file)], str(a_file),
+        (["render", "TitleCard", "--dry-run", "--keyframes", str(a_file)], file_named,
          "not a folder"),
-        (["demo", "--dry-run", "--out", str(a_file)], str(a_file), "not a folder"),
-        (["course", "--dry-run", "--out", str(a_file)], str(a_file), "not a folder"),
+        (["demo", "--dry-run", "--out", str(a_file)], file_named, "not a folder"),
+        (["course", "--dry-run", "--out", str(a_file)], file_named, "not a folder"),
     ]
     for argv, *named in cases:
         one_line_exit_2(run_command(*argv), *named)
