@@ -40,7 +40,8 @@ from manim import (
 from manim.mobject.svg.svg_mobject import SVG_HASH_TO_MOB_MAP
 from manim.utils.iterables import hash_obj
 
-from production.errors import UsageError, one_line
+from production import errors
+from production.errors import UsageError
 from scenes import style
 from scenes.frame import FRAMES, WIDE, Frame, frame_named
 
@@ -219,12 +220,6 @@ def building() -> ChapterScene | None:
     return _BUILDING.get()
 
 
-def _quoted(text: str) -> str:
-    """``text`` quoted in an error: whole up to 80 characters, else its beginning and
-    "..." (80 in all), on one line."""
-    return repr(one_line(text if len(text) <= 80 else text[:77] + "..."))
-
-
 class ChapterScene(Scene):
     """Base of every scene in the chapter."""
 
@@ -357,7 +352,8 @@ class ChapterScene(Scene):
         beat = self._beat
         where = f"beat {beat.name!r}" if beat is not None else \
             f"laying out before beat {next(iter(self.beat_seconds), '')!r}"
-        what = _quoted(piece) if piece == text else f"{_quoted(piece)} (in {_quoted(text)})"
+        what = errors.quoted(piece) if piece == text else \
+            f"{errors.quoted(piece)} (in {errors.quoted(text)})"
         return TextTooWide(f"{type(self).__name__}, {where}: the text {what} is {wide:.2f} "
                            f"units wide even at the smallest size ({size}), and its place "
                            f"{width:.2f}: shorten it or put spaces in it")
